@@ -1,0 +1,52 @@
+// A fixed-size, lock-free set of canonical positions known to be dead (no goal below them),
+// shared by every search thread. Buckets of four 64-bit slots; when a bucket is full a slot is
+// overwritten, so the table forgets but never lies: a lookup only ever answers "dead" for a key
+// that was inserted. Key 0 marks an empty slot and is never stored.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "solvers/common/hash.h"
+
+namespace gs {
+
+class DeadTable {
+ public:
+  // capacity_bits: log2 of the number of slots (8 bytes each).
+  explicit DeadTable(int capacity_bits)
+      : mask_((std::uint64_t{1} << capacity_bits) / kWays - 1),
+        slots_(new std::atomic<std::uint64_t>[std::size_t{1} << capacity_bits]) {
+    for (std::size_t i = 0; i < (std::size_t{1} << capacity_bits); ++i) slots_[i].store(0, std::memory_order_relaxed);
+  }
+
+  bool contains(std::uint64_t key) const {
+    const auto* b = bucket(key);
+    for (int i = 0; i < kWays; ++i)
+      if (b[i].load(std::memory_order_relaxed) == key) return true;
+    return false;
+  }
+
+  void insert(std::uint64_t key) {
+    auto* b = bucket(key);
+    for (int i = 0; i < kWays; ++i) {
+      std::uint64_t seen = b[i].load(std::memory_order_relaxed);
+      if (seen == key) return;
+      if (seen == 0 && b[i].compare_exchange_strong(seen, key, std::memory_order_relaxed)) return;
+      if (seen == key) return;
+    }
+    b[(mix64(key) >> 60) % kWays].store(key, std::memory_order_relaxed);  // full: replace one
+  }
+
+  std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(std::uint64_t); }
+
+ private:
+  static constexpr int kWays = 4;
+  std::atomic<std::uint64_t>* bucket(std::uint64_t key) const { return &slots_[(mix64(key) & mask_) * kWays]; }
+
+  std::uint64_t mask_;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> slots_;
+};
+
+}  // namespace gs

@@ -1,0 +1,77 @@
+#include "solvers/io/checked_text_file.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/core/errors.h"
+
+namespace gs {
+
+namespace {
+constexpr const char* kPrefix = "checksum: fnv1a64 ";
+
+std::string hex16(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+}  // namespace
+
+std::uint64_t fnv1a64(const std::string& bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+void write_checked_text(const std::string& path, const std::string& body) {
+  std::string text = body;
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  text += kPrefix + hex16(fnv1a64(text)) + "\n";
+  if (path == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  const std::string tmp = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) {
+      std::filesystem::remove(tmp);
+      throw DataError("cannot write " + path);
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp);
+    throw DataError("cannot write " + path + ": " + ec.message());
+  }
+}
+
+std::string read_checked_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError("cannot read " + path);
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  const std::string text = buf.str();
+  const auto pos = text.rfind(kPrefix);
+  if (pos == std::string::npos || (pos > 0 && text[pos - 1] != '\n'))
+    throw DataError(path + ": no checksum line (is this a gamesolver file?)");
+  const std::string body = text.substr(0, pos);
+  std::string stated = text.substr(pos + std::string(kPrefix).size());
+  while (!stated.empty() && (stated.back() == '\n' || stated.back() == '\r')) stated.pop_back();
+  if (stated != hex16(fnv1a64(body)))
+    throw DataError(path + ": checksum mismatch (the file was altered or truncated)");
+  return body;
+}
+
+}  // namespace gs

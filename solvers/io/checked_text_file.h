@@ -1,0 +1,19 @@
+// Text files that carry their own checksum and are written atomically. The last line is
+// "checksum: fnv1a64 <16 hex digits>", the FNV-1a hash of every byte before it. Writing goes to
+// a temporary file in the same directory, then renames it over the target, so a reader never
+// sees a half-written file.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace gs {
+
+std::uint64_t fnv1a64(const std::string& bytes);
+
+// Appends the checksum line and writes atomically; throws DataError on failure. "-" = stdout.
+void write_checked_text(const std::string& path, const std::string& body);
+// The body without its checksum line; throws DataError if unreadable, unsigned or altered.
+std::string read_checked_text(const std::string& path);
+
+}  // namespace gs

@@ -1,0 +1,118 @@
+// Layer-by-layer passes over every state reachable from a start, for puzzles whose moves each go
+// one layer down (LayeredPuzzle). States are canonical under the puzzle's symmetry group, which
+// must fix the start and the goal set. All passes are parallel over states with oneTBB.
+//
+//  - enumerate_layers: the reachable states, one LayerSet per depth (moves from the start).
+//  - alive_layers: the states from which a goal is reachable, found backwards from the goals by
+//    undoing moves and keeping only reachable states (so the cost follows the alive states).
+//  - count_paths: the exact number of move sequences from the start to every alive state,
+//    by pulling counts from predecessors (no state is ever pruned merely for being visited).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include "solvers/common/puzzle.h"
+#include "solvers/common/uint128.h"
+#include "solvers/layered/layer_set.h"
+
+namespace gs {
+
+// Live counters for progress reports.
+struct LayerProgress {
+  std::atomic<int> depth{0};
+  std::atomic<std::uint64_t> states{0};  // states stored so far (all depths)
+};
+
+template <LayeredPuzzle P>
+std::vector<LayerSet> enumerate_layers(const P& puzzle, typename P::State start, LayerProgress* progress = nullptr) {
+  std::vector<LayerSet> layers;
+  LayerSet::Builder first;
+  first.add(puzzle.canonical(start));
+  layers.push_back(first.build());
+  while (true) {
+    const LayerSet& current = layers.back();
+    LayerSet::Builder next;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, current.size(), 4096), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i)
+        puzzle.for_each_move(current[i], [&](typename P::Move, typename P::State child) { next.add(puzzle.canonical(child)); });
+    });
+    LayerSet built = next.build();
+    if (built.empty()) break;
+    if (progress) {
+      progress->depth = static_cast<int>(layers.size());
+      progress->states += built.size();
+    }
+    layers.push_back(std::move(built));
+  }
+  return layers;
+}
+
+// Sum over the states of a layer of their orbit sizes: the number of states counted separately.
+template <LayeredPuzzle P>
+std::uint64_t total_states(const P& puzzle, const LayerSet& layer) {
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, layer.size(), 4096), std::uint64_t{0},
+      [&](const auto& range, std::uint64_t sum) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) sum += puzzle.symmetries().orbit_size(layer[i]);
+        return sum;
+      },
+      [](std::uint64_t a, std::uint64_t b) { return a + b; });
+}
+
+template <LayeredPuzzle P>
+std::vector<LayerSet> alive_layers(const P& puzzle, const std::vector<LayerSet>& layers) {
+  std::vector<LayerSet> alive(layers.size());
+  for (std::size_t d = layers.size(); d-- > 0;) {
+    LayerSet::Builder candidates;
+    const LayerSet& layer = layers[d];
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 4096), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i)
+        if (puzzle.is_goal(layer[i])) candidates.add(layer[i]);
+    });
+    if (d + 1 < layers.size()) {
+      const LayerSet& below = alive[d + 1];
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, below.size(), 1024), [&](const auto& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i)
+          puzzle.for_each_predecessor(below[i], [&](typename P::Move, typename P::State parent) {
+            candidates.add(puzzle.canonical(parent));
+          });
+      });
+    }
+    alive[d] = candidates.build().intersect(layer);
+  }
+  return alive;
+}
+
+// paths[d][i] = number of move sequences from the start to (any one state of the orbit of)
+// alive[d][i]. The count is the same for every state of an orbit because the group fixes the start.
+template <LayeredPuzzle P>
+std::vector<std::vector<uint128>> count_paths(const P& puzzle, const std::vector<LayerSet>& alive) {
+  std::vector<std::vector<uint128>> paths(alive.size());
+  if (alive.empty() || alive[0].empty()) return paths;
+  paths[0].assign(1, 1);
+  for (std::size_t d = 1; d < alive.size(); ++d) {
+    const LayerSet& here = alive[d];
+    const LayerSet& above = alive[d - 1];
+    const auto& above_paths = paths[d - 1];
+    paths[d].assign(here.size(), 0);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.size(), 1024), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        uint128 sum = 0;
+        puzzle.for_each_predecessor(here[i], [&](typename P::Move, typename P::State parent) {
+          const std::size_t j = above.find(puzzle.canonical(parent));
+          if (j != LayerSet::npos) sum += above_paths[j];
+        });
+        paths[d][i] = sum;
+      }
+    });
+  }
+  return paths;
+}
+
+}  // namespace gs

@@ -1,0 +1,62 @@
+// What every subcommand shares: global options (--threads, --json, --quiet), JSON output, the
+// error-to-exit-code mapping (0 success, 1 runtime failure, 2 usage error) and timing.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+namespace gs::cli {
+
+namespace po = boost::program_options;
+
+struct GlobalOptions {
+  int threads = 0;   // 0 = all cores
+  std::string json;  // "" = none, "-" = stdout
+  bool quiet = false;
+
+  bool human_output() const { return json != "-"; }  // JSON on stdout replaces the summary
+  bool progress() const { return !quiet; }
+};
+
+po::options_description global_options_description(GlobalOptions& options);
+
+// Applies --threads to oneTBB for the lifetime of the object.
+class ThreadLimit {
+ public:
+  explicit ThreadLimit(int threads);
+  int threads() const { return threads_; }
+
+ private:
+  int threads_;
+  std::unique_ptr<tbb::global_control> control_;
+};
+
+// Parses argv for a subcommand; prints help and returns false when --help was given.
+bool parse_options(const std::vector<std::string>& args, const po::options_description& visible,
+                   const po::positional_options_description& positional, po::variables_map& vm,
+                   const std::string& usage);
+
+void emit_json(const GlobalOptions& options, const nlohmann::json& result);
+
+// Runs a subcommand body, turning exceptions into a one-line message and an exit code.
+int guarded(const std::function<int()>& body);
+
+class Stopwatch {
+ public:
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// Peak resident memory of this process so far, in MiB (from getrusage).
+double peak_memory_mib();
+
+}  // namespace gs::cli

@@ -1,0 +1,11 @@
+// Entry points of the subcommands; each takes the arguments after its name.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gs::tools {
+
+int run_peg(const std::vector<std::string>& args);
+
+}  // namespace gs::tools
