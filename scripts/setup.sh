@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages gamesolver needs (only those missing), then configures and builds
+# a Release build in build/. Safe to run again: it does nothing that is already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(g++ cmake ninja-build libtbb-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [[ $(id -u) == 0 ]] || sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release ${GAMESOLVER_CMAKE_ARGS:-}
+cmake --build build --parallel "$(nproc)"

@@ -1,0 +1,166 @@
+// The gamesolver command end to end: exit codes, messages, JSON, solution files and verify.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "solvers/io/checked_text_file.h"
+
+namespace {
+
+struct Run {
+  int code;
+  std::string output;  // stdout and stderr
+};
+
+Run run(const std::string& args) {
+  const std::string command = std::string(GAMESOLVER_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("gamesolver-test-" + std::to_string(getpid()) + "-" + name)).string();
+}
+
+TEST(Cli, HelpListsSubcommandsAndExamples) {
+  auto r = run("--help");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.output.find("peg"), std::string::npos);
+  r = run("peg --help");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.output.find("Examples"), std::string::npos);
+  EXPECT_NE(r.output.find("--threads"), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExitWithTwoAndOneLineReason) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"nosuchcommand", "unknown subcommand"},
+      {"peg --board nosuchboard", "unknown board"},
+      {"peg --start z9", "bad hole 'z9'"},
+      {"peg --start a1", "no such hole"},
+      {"peg --finish q4", "bad hole"},
+      {"peg --position 'xxx/ooo'", "rows"},
+      {"peg --start d4 --position d4", "either --start or --position"},
+      {"peg --bogus", "unrecognised option"},
+      {"peg --threads -1", "--threads"},
+      {"peg --analyze --all-starts", "choose one"},
+      {"peg --board triangle5 --start a5 --all-starts", "drop --start"},
+      {"peg frobnicate", "unknown peg mode"},
+  };
+  for (const auto& [args, message] : cases) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+  }
+}
+
+TEST(Cli, MalformedBoardFileIsAUsageError) {
+  const auto path = temp_path("bad-board.txt");
+  std::ofstream(path) << "name: bad\nooo\noxo\n";
+  const auto r = run("peg --board " + path);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.output.find("unexpected 'x'"), std::string::npos) << r.output;
+  std::filesystem::remove(path);
+}
+
+TEST(Cli, SolveWritesJsonWithTheDocumentedKeys) {
+  const auto r = run("peg --board triangle5 --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  for (const char* key : {"board", "start", "finish", "solved", "jumps", "moves", "nodes", "seconds"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["board"], "triangle5");
+  EXPECT_EQ(j["start"], "a5");
+  EXPECT_EQ(j["finish"], "any");
+  EXPECT_TRUE(j["solved"]);
+  EXPECT_EQ(j["jumps"].size(), 13U);
+}
+
+TEST(Cli, UnsolvableIsReportedAsProvedNotAsFailure) {
+  auto r = run("peg --board french --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_FALSE(j["solved"]);
+  EXPECT_EQ(j["proof"], "position class");
+  EXPECT_TRUE(j["jumps"].empty());
+  // The same answer by exhaustive search on a small board where classes allow the finish.
+  r = run("peg --board triangle5 --start b3 --finish b3 --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_FALSE(j["solved"]);
+  EXPECT_EQ(j["proof"], "exhaustive search");
+  EXPECT_GT(j["nodes"].get<int>(), 0);
+}
+
+TEST(Cli, SolutionFileVerifiesAndTamperingIsCaught) {
+  const auto path = temp_path("solution.txt");
+  auto r = run("peg --board english --quiet --output " + path);
+  ASSERT_EQ(r.code, 0) << r.output;
+  r = run("peg verify " + path);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("valid solution"), std::string::npos);
+
+  // Edit one jump without fixing the checksum: refused as altered.
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string edited = text;
+  edited.replace(edited.find("jump: ") + 6, 2, "a1");
+  std::ofstream(path) << edited;
+  r = run("peg verify " + path);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("checksum mismatch"), std::string::npos) << r.output;
+
+  // A correctly signed file whose jumps are illegal: replayed and rejected with the reason.
+  std::string body = text.substr(0, text.rfind("checksum:"));
+  const auto first = body.find("jump: ");
+  body.erase(first, body.find('\n', first) - first + 1);  // drop the first jump
+  gs::write_checked_text(path, body);
+  r = run("peg verify " + path + " --json -");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_FALSE(nlohmann::json::parse(r.output)["valid"]);
+
+  r = run("peg verify " + path + ".missing");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("cannot read"), std::string::npos);
+  std::filesystem::remove(path);
+}
+
+TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
+  auto r = run("peg --board triangle5 --analyze --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_GT(j["positions"]["canonical"].get<int>(), 0);
+  EXPECT_GE(j["positions"]["total"].get<int>(), j["positions"]["canonical"].get<int>());
+  EXPECT_EQ(j["layers"].size(), 14U);  // 14 pegs down to 1
+  EXPECT_FALSE(j["finishes"].empty());
+  for (const auto& f : j["finishes"]) EXPECT_TRUE(f["solutions"].is_string());
+
+  r = run("peg --board triangle5 --all-starts --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["pairs"].size(), 15U);
+
+  const auto path = temp_path("fewest.txt");
+  r = run("peg --board triangle5 --fewest-moves --quiet --json - --output " + path);
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_TRUE(j["solved"]);
+  EXPECT_EQ(run("peg verify " + path).code, 0);
+  std::filesystem::remove(path);
+}
+
+TEST(Cli, GlobalOptionsMayPrecedeTheSubcommand) {
+  const auto r = run("--threads 1 --quiet peg --board triangle4 --json -");
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NO_THROW(nlohmann::json::parse(r.output));
+}
+
+}  // namespace

@@ -1,0 +1,63 @@
+// The published English-board figures (data/reference/peg_english.json), reproduced by the
+// same jobs the command runs. Labelled "long": about half a minute on 2 cores.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "engine/peg/board_file.h"
+#include "tools/peg_jobs.h"
+
+namespace gs::tools {
+namespace {
+
+nlohmann::json reference() {
+  std::ifstream in(std::string(GAMESOLVER_SOURCE_DIR) + "/data/reference/peg_english.json");
+  return nlohmann::json::parse(in);
+}
+
+PegJobOptions quiet_options() {
+  PegJobOptions options;
+  options.global.json = "-";
+  options.global.quiet = true;
+  options.threads = 2;
+  return options;
+}
+
+TEST(PegEnglishLong, AnalyzeReproducesPublishedCountsAndSolutionNumber) {
+  const auto ref = reference();
+  const auto result = peg_analyze(resolve_peg_request({}), quiet_options());
+  EXPECT_EQ(result["positions"]["canonical"], ref["positions_canonical"]);  // up to the 8 symmetries
+  EXPECT_EQ(result["positions"]["total"], ref["positions_total"]);          // counted separately
+  ASSERT_EQ(result["layers"].size(), ref["positions_per_jump_canonical"].size());
+  for (std::size_t n = 0; n < result["layers"].size(); ++n) {
+    EXPECT_EQ(result["layers"][n]["canonical"], ref["positions_per_jump_canonical"][n]) << "after " << n << " jumps";
+    EXPECT_EQ(result["layers"][n]["finish_reachable_canonical"], ref["finish_reachable_per_jump_canonical"][n]);
+  }
+  std::string to_centre;
+  for (const auto& f : result["finishes"])
+    if (f["hole"] == "d4") to_centre = f["solutions"];
+  EXPECT_EQ(to_centre, ref["solutions_to_centre"]);
+}
+
+TEST(PegEnglishLong, FewestMovesCentreToCentreIsEighteen) {
+  const auto result = peg_fewest_moves(resolve_peg_request({}), quiet_options());
+  EXPECT_TRUE(result["solved"]);
+  EXPECT_EQ(result["moves"], reference()["fewest_moves"]);
+  EXPECT_EQ(result["jumps"].size(), 31U);
+}
+
+TEST(PegEnglishLong, AllStartsAgreesWithAnalyzeForTheCentre) {
+  const auto table = peg_all_starts(peg::load_board("english"), quiet_options());
+  PegRequestOptions any;
+  any.finish = "any";
+  const auto analysis = peg_analyze(resolve_peg_request(any), quiet_options());
+  std::vector<std::string> from_analysis;
+  for (const auto& f : analysis["finishes"]) from_analysis.push_back(f["hole"]);
+  for (const auto& row : table["pairs"])
+    if (row["start"] == "d4") EXPECT_EQ(row["finishes"].get<std::vector<std::string>>(), from_analysis);
+  EXPECT_EQ(table["solvable_starts"], 33);
+}
+
+}  // namespace
+}  // namespace gs::tools

@@ -1,0 +1,252 @@
+// Peg solvers against plain methods written here: brute-force search without symmetry or
+// tables, raw enumeration of reachable positions, raw path counting, and a 0-1 shortest-path
+// search over (position, last landing hole) for fewest moves. Small boards, every start.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <tbb/global_control.h>
+
+#include "engine/peg/board_file.h"
+#include "engine/peg/notation.h"
+#include "engine/peg/puzzle.h"
+#include "solvers/dfs/dfs_solver.h"
+#include "solvers/layered/fewest_moves.h"
+#include "solvers/layered/layered_search.h"
+#include "tools/peg_jobs.h"
+
+namespace gs::peg {
+namespace {
+
+const SymmetryGroup& trivial_group() {
+  static const SymmetryGroup g = [] {
+    std::vector<int> identity(64);
+    for (int i = 0; i < 64; ++i) identity[i] = i;
+    return SymmetryGroup({BitPermutation(identity)});
+  }();
+  return g;
+}
+
+// Plain brute force: which positions can reach one peg on `finishes` (memo on raw positions).
+bool brute_solvable(const Board& board, Position pos, Bitboard finishes, std::unordered_map<Position, bool>& memo) {
+  if (popcount(pos) == 1) return pos & finishes;
+  if (auto it = memo.find(pos); it != memo.end()) return it->second;
+  bool ok = false;
+  board.for_each_jump(pos, [&](const Jump& j) { ok = ok || brute_solvable(board, pos ^ j.all, finishes, memo); });
+  return memo[pos] = ok;
+}
+
+// Raw reachable positions per number of pegs.
+std::map<int, std::set<Position>> brute_reachable(const Board& board, Position start) {
+  std::map<int, std::set<Position>> by_pegs;
+  std::vector<Position> stack = {start};
+  std::unordered_set<Position> seen = {start};
+  while (!stack.empty()) {
+    const Position p = stack.back();
+    stack.pop_back();
+    by_pegs[popcount(p)].insert(p);
+    board.for_each_jump(p, [&](const Jump& j) {
+      if (seen.insert(p ^ j.all).second) stack.push_back(p ^ j.all);
+    });
+  }
+  return by_pegs;
+}
+
+// Raw count of jump sequences from `pos` to a single peg on each hole.
+std::map<int, uint128> brute_paths(const Board& board, Position pos, std::unordered_map<Position, std::map<int, uint128>>& memo) {
+  if (popcount(pos) == 1) return {{lowest_bit(pos), 1}};
+  if (auto it = memo.find(pos); it != memo.end()) return it->second;
+  std::map<int, uint128> out;
+  board.for_each_jump(pos, [&](const Jump& j) {
+    for (const auto& [h, n] : brute_paths(board, pos ^ j.all, memo)) out[h] += n;
+  });
+  return memo[pos] = out;
+}
+
+// 0-1 BFS over (position, hole of the last landing); a jump from that hole is free.
+int brute_fewest_moves(const Board& board, Position start, Bitboard finishes) {
+  std::map<std::pair<Position, int>, int> dist;
+  std::deque<std::pair<Position, int>> queue = {{start, -1}};
+  dist[{start, -1}] = 0;
+  int best = -1;
+  while (!queue.empty()) {
+    const auto [p, last] = queue.front();
+    queue.pop_front();
+    const int d = dist[{p, last}];
+    if (popcount(p) == 1 && (p & finishes) && (best < 0 || d < best)) best = d;
+    board.for_each_jump(p, [&](const Jump& j) {
+      const int w = j.from == last ? 0 : 1;
+      const std::pair<Position, int> next = {p ^ j.all, j.to};
+      auto it = dist.find(next);
+      if (it != dist.end() && it->second <= d + w) return;
+      dist[next] = d + w;
+      if (w == 0) queue.push_front(next);
+      else queue.push_back(next);
+    });
+  }
+  return best;
+}
+
+Position replay(const Position start, const std::vector<const Jump*>& path) {
+  Position p = start;
+  for (const Jump* j : path) {
+    EXPECT_EQ(p & j->from_over, j->from_over);
+    EXPECT_FALSE(p & j->to_mask);
+    p ^= j->all;
+  }
+  return p;
+}
+
+Position single_vacancy(const Board& board, int hole) { return board.all_holes() & ~bit(hole); }
+
+Board small_square_board() { return Board(parse_board_spec("name: sq\noooo\noooo\noooo\n", "test")); }
+Board small_diagonal_board() { return Board(parse_board_spec("name: dg\njumps: diagonal\nooooo\nooooo\n.ooo.\n", "test")); }
+
+class SmallBoards : public ::testing::TestWithParam<std::string> {
+ protected:
+  Board board() const {
+    if (GetParam() == "square") return small_square_board();
+    if (GetParam() == "diagonal") return small_diagonal_board();
+    return load_board(GetParam());
+  }
+};
+
+TEST_P(SmallBoards, DfsAgreesWithBruteForceForEveryStartAndFinish_SerialAndParallel) {
+  const Board b = board();
+  for (int s = 0; s < b.holes(); ++s) {
+    for (int f = 0; f < b.holes(); ++f) {
+      std::unordered_map<Position, bool> memo;
+      const bool expected = brute_solvable(b, single_vacancy(b, s), bit(f), memo);
+      const PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
+      for (int threads : {1, 2}) {
+        DfsSolver<PegPuzzle> solver(puzzle, {threads, 3, 16});
+        const auto r = solver.solve(single_vacancy(b, s));
+        ASSERT_EQ(r.solved, expected) << GetParam() << " start " << hole_name(b, s) << " finish " << hole_name(b, f);
+        if (r.solved) EXPECT_EQ(replay(single_vacancy(b, s), r.path), bit(f));
+      }
+    }
+  }
+}
+
+TEST_P(SmallBoards, SerialNodeCountIsReproducible) {
+  const Board b = board();
+  const PegPuzzle puzzle(b, b.all_holes(), b.symmetries());
+  DfsSolver<PegPuzzle> first(puzzle, {1, 0, 16}), second(puzzle, {1, 0, 16});
+  EXPECT_EQ(first.solve(single_vacancy(b, 0)).nodes, second.solve(single_vacancy(b, 0)).nodes);
+}
+
+TEST_P(SmallBoards, LayersMatchRawEnumerationAndSymmetryReducedTotalsMatchUnreduced) {
+  const Board b = board();
+  for (int s = 0; s < b.holes(); ++s) {
+    const Position start = single_vacancy(b, s);
+    const auto raw = brute_reachable(b, start);
+    const PegPuzzle reduced(b, b.all_holes(), b.symmetries().stabiliser({start}));
+    const PegPuzzle unreduced(b, b.all_holes(), trivial_group());
+    const auto layers = enumerate_layers(reduced, start);
+    const auto plain = enumerate_layers(unreduced, start);
+    ASSERT_EQ(layers.size(), raw.size());
+    ASSERT_EQ(plain.size(), raw.size());
+    for (std::size_t d = 0; d < layers.size(); ++d) {
+      const int pegs = popcount(start) - static_cast<int>(d);
+      EXPECT_EQ(total_states(reduced, layers[d]), raw.at(pegs).size());
+      EXPECT_EQ(plain[d].size(), raw.at(pegs).size());
+      for (std::size_t i = 0; i < layers[d].size(); ++i) EXPECT_TRUE(raw.at(pegs).count(layers[d][i]));
+    }
+  }
+}
+
+TEST_P(SmallBoards, PathCountsAndAliveSetsMatchBruteForce) {
+  const Board b = board();
+  for (int s = 0; s < b.holes(); ++s) {
+    const Position start = single_vacancy(b, s);
+    const PegPuzzle puzzle(b, b.all_holes(), b.symmetries().stabiliser({start}));
+    const auto layers = enumerate_layers(puzzle, start);
+    const auto alive = alive_layers(puzzle, layers);
+    const auto paths = count_paths(puzzle, alive);
+    std::unordered_map<Position, std::map<int, uint128>> memo;
+    const auto expected = brute_paths(b, start, memo);
+    for (int h = 0; h < b.holes(); ++h) {
+      uint128 got = 0;
+      const std::size_t last = layers.size() - 1;
+      if (const auto i = alive[last].find(puzzle.canonical(bit(h))); i != LayerSet::npos && popcount(alive[last][i]) == 1)
+        got = paths[last][i];
+      const auto it = expected.find(h);
+      EXPECT_EQ(to_decimal(got), to_decimal(it == expected.end() ? 0 : it->second)) << "start " << hole_name(b, s) << " finish " << hole_name(b, h);
+    }
+    // Alive = raw positions from which some single peg is reachable.
+    std::unordered_map<Position, bool> m;
+    for (std::size_t d = 0; d < layers.size(); ++d)
+      for (std::size_t i = 0; i < layers[d].size(); ++i) {
+        EXPECT_EQ(alive[d].contains(layers[d][i]), brute_solvable(b, layers[d][i], b.all_holes(), m));
+      }
+  }
+}
+
+TEST_P(SmallBoards, FewestMovesMatchesShortestPathSearch) {
+  const Board b = board();
+  for (int s = 0; s < b.holes(); ++s) {
+    const Position start = single_vacancy(b, s);
+    for (Bitboard finishes : {b.all_holes(), bit(s)}) {
+      const PegPuzzle puzzle(b, finishes, b.symmetries().stabiliser({start, finishes}));
+      const auto alive = alive_layers(puzzle, enumerate_layers(puzzle, start));
+      FewestMoves<PegPuzzle> search(puzzle, alive);
+      const auto r = search.solve();
+      const int expected = brute_fewest_moves(b, start, finishes);
+      ASSERT_EQ(r.solved, expected >= 0);
+      if (!r.solved) continue;
+      EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s);
+      const Position end = replay(start, r.path);
+      EXPECT_EQ(popcount(end), 1);
+      EXPECT_TRUE(end & finishes);
+      std::vector<Jump> jumps;
+      for (const Jump* j : r.path) jumps.push_back(*j);
+      EXPECT_EQ(count_moves(jumps), r.moves);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Peg, SmallBoards, ::testing::Values("triangle4", "triangle5", "square", "diagonal"));
+
+TEST(PegLayers, ParallelPassesEqualOneThread) {
+  const Board b = load_board("triangle6");
+  const Position start = single_vacancy(b, 0);
+  const PegPuzzle puzzle(b, b.all_holes(), b.symmetries().stabiliser({start}));
+  auto run = [&](int threads) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    const auto layers = enumerate_layers(puzzle, start);
+    const auto paths = count_paths(puzzle, alive_layers(puzzle, layers));
+    std::vector<std::uint64_t> states;
+    for (const auto& l : layers) states.insert(states.end(), l.states().begin(), l.states().end());
+    return std::make_pair(states, to_decimal(paths.back().empty() ? 0 : paths.back()[0]));
+  };
+  EXPECT_EQ(run(1), run(2));
+}
+
+TEST(PegAllStarts, AgreesWithForwardEnumerationOnTriangles) {
+  for (const char* name : {"triangle5", "triangle6"}) {
+    const Board b = load_board(name);
+    tools::PegJobOptions options;
+    options.global.json = "-";  // no human summary
+    options.global.quiet = true;
+    const auto table = tools::peg_all_starts(b, options);
+    for (const auto& row : table["pairs"]) {
+      const int s = parse_hole(b, row["start"]);
+      const Position start = single_vacancy(b, s);
+      const auto reachable = brute_reachable(b, start);
+      std::vector<std::string> finishes;
+      if (reachable.count(1))
+        for (Position p : reachable.at(1)) finishes.push_back(hole_name(b, lowest_bit(p)));
+      std::vector<std::string> listed = row["finishes"];
+      std::sort(finishes.begin(), finishes.end());
+      std::sort(listed.begin(), listed.end());
+      EXPECT_EQ(listed, finishes) << name << " start " << row["start"];
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gs::peg
