@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -21,15 +22,24 @@ class LayerSet {
   static constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
   static std::size_t bucket_of(std::uint64_t s) { return mix64(s) >> (64 - kBucketBits); }
 
-  // Collects states from many threads (duplicates allowed), then builds the set.
+  // Collects states from many threads (duplicates allowed), then builds the set. Each thread
+  // takes its Sink once per chunk of work (finding the thread's storage is not free) and adds to it.
   class Builder {
    public:
-    void add(std::uint64_t s) { local_.local()[bucket_of(s)].push_back(s); }
+    class Sink {
+     public:
+      void add(std::uint64_t s) { buckets_[bucket_of(s)].push_back(s); }
+
+     private:
+      friend class Builder;
+      std::vector<std::vector<std::uint64_t>> buckets_ = std::vector<std::vector<std::uint64_t>>(kBuckets);
+    };
+    Sink& sink() { return local_.local(); }
+    void add(std::uint64_t s) { sink().add(s); }
     LayerSet build();
 
    private:
-    tbb::enumerable_thread_specific<std::vector<std::vector<std::uint64_t>>> local_{
-        [] { return std::vector<std::vector<std::uint64_t>>(kBuckets); }};
+    tbb::enumerable_thread_specific<Sink> local_;
   };
 
   LayerSet() : offsets_(kBuckets + 1, 0) {}
@@ -57,7 +67,36 @@ class LayerSet {
   std::vector<std::size_t> offsets_;  // bucket b holds states_[offsets_[b], offsets_[b+1])
   friend class Builder;
   static LayerSet from_buckets(std::vector<std::vector<std::uint64_t>>& buckets);
+  static void sort_unique(std::vector<std::uint64_t>& v);
 };
+
+// Most added states are duplicates (a layer of English peg solitaire receives about seven copies
+// of each state), so drop them with a cache-sized hash table before sorting what is left.
+inline void LayerSet::sort_unique(std::vector<std::uint64_t>& v) {
+  if (v.size() > 256) {
+    const std::size_t capacity = std::bit_ceil(v.size() * 2);
+    std::vector<std::uint64_t> table(capacity, 0);
+    bool has_zero = false;
+    std::size_t kept = 0;
+    for (const std::uint64_t x : v) {
+      if (x == 0) {  // 0 marks an empty slot, so track the state 0 apart
+        if (!has_zero) v[kept++] = 0;
+        has_zero = true;
+        continue;
+      }
+      std::size_t h = mix64(x) & (capacity - 1);
+      while (table[h] != 0 && table[h] != x) h = (h + 1) & (capacity - 1);
+      if (table[h] == 0) {
+        table[h] = x;
+        v[kept++] = x;
+      }
+    }
+    v.resize(kept);
+  }
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  v.shrink_to_fit();
+}
 
 inline LayerSet LayerSet::from_buckets(std::vector<std::vector<std::uint64_t>>& buckets) {
   LayerSet set;
@@ -74,16 +113,14 @@ inline LayerSet LayerSet::Builder::build() {
   std::vector<std::vector<std::uint64_t>> merged(kBuckets);
   tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
     std::size_t total = 0;
-    for (auto& per_thread : local_) total += per_thread[b].size();
+    for (auto& sink : local_) total += sink.buckets_[b].size();
     auto& out = merged[b];
     out.reserve(total);
-    for (auto& per_thread : local_) {
-      out.insert(out.end(), per_thread[b].begin(), per_thread[b].end());
-      std::vector<std::uint64_t>().swap(per_thread[b]);
+    for (auto& sink : local_) {
+      out.insert(out.end(), sink.buckets_[b].begin(), sink.buckets_[b].end());
+      std::vector<std::uint64_t>().swap(sink.buckets_[b]);
     }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    out.shrink_to_fit();
+    sort_unique(out);
   });
   return from_buckets(merged);
 }

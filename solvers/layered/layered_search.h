@@ -39,8 +39,9 @@ std::vector<LayerSet> enumerate_layers(const P& puzzle, typename P::State start,
     const LayerSet& current = layers.back();
     LayerSet::Builder next;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, current.size(), 4096), [&](const auto& range) {
+      auto& sink = next.sink();
       for (std::size_t i = range.begin(); i != range.end(); ++i)
-        puzzle.for_each_move(current[i], [&](typename P::Move, typename P::State child) { next.add(puzzle.canonical(child)); });
+        puzzle.for_each_move(current[i], [&](typename P::Move, typename P::State child) { sink.add(puzzle.canonical(child)); });
     });
     LayerSet built = next.build();
     if (built.empty()) break;
@@ -72,15 +73,17 @@ std::vector<LayerSet> alive_layers(const P& puzzle, const std::vector<LayerSet>&
     LayerSet::Builder candidates;
     const LayerSet& layer = layers[d];
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, layer.size(), 4096), [&](const auto& range) {
+      auto& sink = candidates.sink();
       for (std::size_t i = range.begin(); i != range.end(); ++i)
-        if (puzzle.is_goal(layer[i])) candidates.add(layer[i]);
+        if (puzzle.is_goal(layer[i])) sink.add(layer[i]);
     });
     if (d + 1 < layers.size()) {
       const LayerSet& below = alive[d + 1];
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, below.size(), 1024), [&](const auto& range) {
+        auto& sink = candidates.sink();
         for (std::size_t i = range.begin(); i != range.end(); ++i)
           puzzle.for_each_predecessor(below[i], [&](typename P::Move, typename P::State parent) {
-            candidates.add(puzzle.canonical(parent));
+            sink.add(puzzle.canonical(parent));
           });
       });
     }
