@@ -113,26 +113,17 @@ nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& 
   const auto alive = alive_layers(puzzle, layers);
   FewestMoves<peg::PegPuzzle> search(puzzle, alive);
   const auto result = search.solve();
-  std::vector<peg::Jump> jumps;
-  for (const peg::Jump* j : result.path) jumps.push_back(*j);
+  const auto jumps = copy_jumps(result.path);
   std::uint64_t searched = 0;
   for (const auto& l : alive) searched += l.size();
   const double seconds = clock.seconds();
-
-  if (result.solved && !options.output.empty()) write_checked_text(options.output, format_peg_solution(request, jumps));
-  if (options.global.human_output()) {
-    std::cout << "Board:  " << board_summary(board) << "\n"
-              << "Start:  " << request.start_label << "    Finish: " << request.finish_label << "\n";
-    if (result.solved) {
-      std::cout << "Fewest moves: " << result.moves << " (proved: every position that can still finish was examined)";
-      print_solution(std::cout, request, jumps, options.steps);
-      if (!options.output.empty()) std::cout << "\nSolution written to " << options.output << "\n";
-    } else {
-      std::cout << "Unsolvable: no sequence of jumps ends with one peg on " << request.finish_label << ".\n";
-    }
+  present_solution(request, jumps, result.solved,
+                   "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
+                   "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label + ".", options.output,
+                   options.steps, options.global.human_output());
+  if (options.global.human_output())
     std::cout << "\n" << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
               << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  }
   return {{"board", board.name()},     {"start", request.start_label}, {"finish", request.finish_label},
           {"solved", result.solved},   {"moves", result.moves},        {"jumps", jump_names(board, jumps)},
           {"positions", searched},     {"seconds", seconds},           {"threads", options.threads},
@@ -145,33 +136,44 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
   const peg::PositionClasses classes(board);
 
   // One start per orbit of holes; each (start, finish) pair with matching classes is a DFS.
+  // Pairs are turned by a symmetry so that the finish is the smallest hole of its orbit: all
+  // searches towards one finish then share one dead table.
   struct Pair {
-    int start, finish;
+    int start, finish;        // as reported
+    int search_start, search_finish;  // after the symmetry
     bool solvable = false;
     std::uint64_t nodes = 0;
   };
   std::vector<Pair> pairs;
   std::vector<bool> representative(board.holes(), false);
+  std::map<int, std::unique_ptr<DeadTable>> tables;
+  const int bits = std::min(options.table_bits, 22);
   for (int s = 0; s < board.holes(); ++s) {
     bool first = true;
     for (int g = 0; g < group.order(); ++g) first = first && group[g](s) >= s;
     representative[s] = first;
     if (!first) continue;
     const peg::Position start = board.all_holes() & ~bit(s);
-    for_each_bit(classes.feasible_finishes(start), [&](int f) { pairs.push_back({s, f}); });
+    for_each_bit(classes.feasible_finishes(start), [&](int f) {
+      int best = 0;
+      for (int g = 1; g < group.order(); ++g)
+        if (group[g](f) < group[best](f)) best = g;
+      pairs.push_back({s, f, group[best](s), group[best](f)});
+      if (!tables.count(pairs.back().search_finish))
+        tables[pairs.back().search_finish] = std::make_unique<DeadTable>(bits);
+    });
   }
+  std::map<int, peg::PegPuzzle> puzzles;
+  for (const auto& [f, table] : tables) puzzles.emplace(f, peg::PegPuzzle(board, bit(f), group.stabiliser({bit(f)})));
   std::atomic<std::size_t> done{0};
   ProgressReporter reporter(options.global.progress(), [&] {
     return "solving start/finish pairs: " + std::to_string(done.load()) + " of " + std::to_string(pairs.size());
   });
-  // Pairs run in parallel, each search serial with its own table: many small searches keep
-  // every core busy without sharing.
-  const int bits = std::min(options.table_bits, 22);
+  // Pairs run in parallel, each search serial: many small searches keep every core busy.
   tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
     Pair& p = pairs[i];
-    const peg::PegPuzzle puzzle(board, bit(p.finish), group.stabiliser({bit(p.finish)}));
-    DfsSolver<peg::PegPuzzle> solver(puzzle, {1, 0, bits});
-    const auto r = solver.solve(board.all_holes() & ~bit(p.start));
+    DfsSolver<peg::PegPuzzle> solver(puzzles.at(p.search_finish), {1, 0, bits}, *tables.at(p.search_finish));
+    const auto r = solver.solve(board.all_holes() & ~bit(p.search_start));
     p.solvable = r.solved;
     p.nodes = r.nodes;
     ++done;

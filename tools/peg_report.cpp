@@ -1,8 +1,10 @@
 #include "tools/peg_report.h"
 
-#include <ostream>
+#include <iostream>
 
 #include "engine/peg/notation.h"
+#include "solvers/io/checked_text_file.h"
+#include "tools/peg_solution_file.h"
 
 namespace gs::tools {
 
@@ -16,11 +18,33 @@ std::vector<std::string> move_chains(const peg::Board& board, const std::vector<
   std::vector<std::string> chains;
   int last = -1;
   for (const auto& j : jumps) {
-    if (j.from == last) chains.back() += "-" + peg::hole_name(board, j.to);
+    if (j.from == last) chains.back().append("-").append(peg::hole_name(board, j.to));
     else chains.push_back(peg::jump_name(board, j));
     last = j.to;
   }
   return chains;
+}
+
+std::vector<peg::Jump> copy_jumps(const std::vector<const peg::Jump*>& path) {
+  std::vector<peg::Jump> jumps;
+  for (const peg::Jump* j : path) jumps.push_back(*j);
+  return jumps;
+}
+
+void present_solution(const PegRequest& request, const std::vector<peg::Jump>& jumps, bool solved,
+                      const std::string& solved_line, const std::string& unsolved_line, const std::string& output,
+                      bool steps, bool human) {
+  if (solved && !output.empty()) write_checked_text(output, format_peg_solution(request, jumps));
+  if (!human) return;
+  std::cout << "Board:  " << board_summary(request.board) << "\n"
+            << "Start:  " << request.start_label << "    Finish: " << request.finish_label << "\n";
+  if (!solved) {
+    std::cout << unsolved_line << "\n";
+    return;
+  }
+  std::cout << solved_line;
+  print_solution(std::cout, request, jumps, steps);
+  if (!output.empty()) std::cout << "\nSolution written to " << output << "\n";
 }
 
 nlohmann::json jump_names(const peg::Board& board, const std::vector<peg::Jump>& jumps) {

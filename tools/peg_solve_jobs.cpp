@@ -33,25 +33,15 @@ nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options
     });
     result = solver.solve(request.start);
   }
-  std::vector<peg::Jump> jumps;
-  for (const peg::Jump* j : result.path) jumps.push_back(*j);
+  const auto jumps = copy_jumps(result.path);
   const double seconds = clock.seconds();
-
-  if (result.solved && !options.output.empty()) write_checked_text(options.output, format_peg_solution(request, jumps));
-  if (options.global.human_output()) {
-    std::cout << "Board:  " << board_summary(board) << "\n"
-              << "Start:  " << request.start_label << "    Finish: " << request.finish_label << "\n";
-    if (result.solved) {
-      std::cout << "Solved.";
-      print_solution(std::cout, request, jumps, options.steps);
-      if (!options.output.empty()) std::cout << "\nSolution written to " << options.output << "\n";
-    } else {
-      std::cout << "Unsolvable: no sequence of jumps ends with one peg on "
-                << (request.finish_label == "any" ? "any hole" : request.finish_label) << " (proved by " << proof << ").\n";
-    }
+  present_solution(request, jumps, result.solved, "Solved.",
+                   "Unsolvable: no sequence of jumps ends with one peg on " +
+                       (request.finish_label == "any" ? std::string("any hole") : request.finish_label) + " (proved by " + proof + ").",
+                   options.output, options.steps, options.global.human_output());
+  if (options.global.human_output())
     std::cout << "\n" << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
               << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  }
   return {{"board", board.name()},
           {"start", request.start_label},
           {"finish", request.finish_label},

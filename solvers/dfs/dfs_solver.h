@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -41,7 +42,11 @@ class DfsSolver {
   using State = typename P::State;
   using Move = typename P::Move;
 
-  DfsSolver(const P& puzzle, DfsOptions options) : puzzle_(puzzle), options_(options), dead_(options.table_bits) {}
+  DfsSolver(const P& puzzle, DfsOptions options)
+      : puzzle_(puzzle), options_(options), own_table_(std::make_unique<DeadTable>(options.table_bits)), dead_(*own_table_) {}
+  // Shares a dead table with other searches of the same puzzle goal (from other starts): what
+  // one search proved dead prunes the others.
+  DfsSolver(const P& puzzle, DfsOptions options, DeadTable& shared) : puzzle_(puzzle), options_(options), dead_(shared) {}
 
   DfsResult<P> solve(State start) {
     std::vector<Move> path;
@@ -110,7 +115,8 @@ class DfsSolver {
 
   const P& puzzle_;
   DfsOptions options_;
-  DeadTable dead_;
+  std::unique_ptr<DeadTable> own_table_;
+  DeadTable& dead_;
   std::atomic<bool> found_{false};
   std::mutex solution_mutex_;
   std::vector<Move> solution_;
