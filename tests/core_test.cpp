@@ -84,7 +84,9 @@ TEST(Gf2NullSpace, BasisVectorsAreOrthogonalToEveryRowAndIndependent) {
       solutions += ok;
       if (t > 2) break;  // the exhaustive count is slow: do it for the first few systems only
     }
-    if (t <= 2) EXPECT_EQ(solutions, 1 << basis.size());
+    if (t <= 2) {
+      EXPECT_EQ(solutions, 1 << basis.size());
+    }
   }
 }
 

@@ -55,7 +55,9 @@ TEST(PegEnglishLong, AllStartsAgreesWithAnalyzeForTheCentre) {
   std::vector<std::string> from_analysis;
   for (const auto& f : analysis["finishes"]) from_analysis.push_back(f["hole"]);
   for (const auto& row : table["pairs"])
-    if (row["start"] == "d4") EXPECT_EQ(row["finishes"].get<std::vector<std::string>>(), from_analysis);
+    if (row["start"] == "d4") {
+      EXPECT_EQ(row["finishes"].get<std::vector<std::string>>(), from_analysis);
+    }
   EXPECT_EQ(table["solvable_starts"], 33);
 }
 

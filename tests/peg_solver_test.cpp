@@ -126,7 +126,9 @@ TEST_P(SmallBoards, DfsAgreesWithBruteForceForEveryStartAndFinish_SerialAndParal
         DfsSolver<PegPuzzle> solver(puzzle, {threads, 3, 16});
         const auto r = solver.solve(single_vacancy(b, s));
         ASSERT_EQ(r.solved, expected) << GetParam() << " start " << hole_name(b, s) << " finish " << hole_name(b, f);
-        if (r.solved) EXPECT_EQ(replay(single_vacancy(b, s), r.path), bit(f));
+        if (r.solved) {
+          EXPECT_EQ(replay(single_vacancy(b, s), r.path), bit(f));
+        }
       }
     }
   }

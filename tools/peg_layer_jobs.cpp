@@ -109,7 +109,9 @@ nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& 
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const peg::PegPuzzle puzzle(board, request.finishes, layered_group(request));
-  const auto layers = enumerate_with_progress(puzzle, request.start, options);
+  // A start that shares no position class with any allowed finish cannot finish: skip the passes.
+  const bool feasible = (request.finishes & peg::PositionClasses(board).feasible_finishes(request.start)) != 0;
+  const auto layers = feasible ? enumerate_with_progress(puzzle, request.start, options) : std::vector<LayerSet>{};
   const auto alive = alive_layers(puzzle, layers);
   FewestMoves<peg::PegPuzzle> search(puzzle, alive);
   const auto result = search.solve();
@@ -119,7 +121,9 @@ nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& 
   const double seconds = clock.seconds();
   present_solution(request, jumps, result.solved,
                    "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
-                   "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label + ".", options.output,
+                   "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
+                       (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
+                   options.output,
                    options.steps, options.global.human_output());
   if (options.global.human_output())
     std::cout << "\n" << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
