@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <fstream>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -18,6 +19,7 @@
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/layered_search.h"
 #include "tools/peg_jobs.h"
+#include "tools/peg_problem.h"
 
 namespace gs::peg {
 namespace {
@@ -226,6 +228,19 @@ TEST(PegLayers, ParallelPassesEqualOneThread) {
     return std::make_pair(states, to_decimal(paths.back().empty() ? 0 : paths.back()[0]));
   };
   EXPECT_EQ(run(1), run(2));
+}
+
+TEST(PegAnalyze, Triangle5CornerStartHasThePublished29760Solutions) {
+  std::ifstream in(std::string(GAMESOLVER_SOURCE_DIR) + "/data/reference/peg_triangle5.json");
+  const auto reference = nlohmann::json::parse(in);
+  tools::PegJobOptions options;
+  options.global.json = "-";
+  options.global.quiet = true;
+  tools::PegRequestOptions request;
+  request.board = "triangle5";
+  const auto result = tools::peg_analyze(tools::resolve_peg_request(request), options);
+  EXPECT_EQ(result["start"], "a5");
+  EXPECT_EQ(result["solutions"], reference["solutions_from_corner"]);
 }
 
 TEST(PegAllStarts, AgreesWithForwardEnumerationOnTriangles) {

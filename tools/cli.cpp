@@ -26,11 +26,12 @@ ThreadLimit::ThreadLimit(int threads) {
   control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads_);
 }
 
-bool parse_options(const std::vector<std::string>& args, const po::options_description& visible,
+bool parse_options(const std::vector<std::string>& args, const po::options_description& all,
+                   const po::options_description& visible,
                    const po::positional_options_description& positional, po::variables_map& vm,
                    const std::string& usage) {
   try {
-    po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     if (vm.count("help")) {
       std::cout << usage << "\n" << visible << std::flush;
       return false;

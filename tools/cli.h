@@ -38,8 +38,10 @@ class ThreadLimit {
   std::unique_ptr<tbb::global_control> control_;
 };
 
-// Parses argv for a subcommand; prints help and returns false when --help was given.
-bool parse_options(const std::vector<std::string>& args, const po::options_description& visible,
+// Parses argv for a subcommand against `all` options; prints the usage and the `visible` ones
+// and returns false when --help was given.
+bool parse_options(const std::vector<std::string>& args, const po::options_description& all,
+                   const po::options_description& visible,
                    const po::positional_options_description& positional, po::variables_map& vm,
                    const std::string& usage);
 

@@ -64,8 +64,7 @@ int run_peg(const std::vector<std::string>& args) {
   positional.add("mode", 1).add("file", 1);
 
   po::variables_map vm;
-  if (!cli::parse_options(args, all, positional, vm, kUsage)) return 0;
-  if (vm.count("help")) return 0;
+  if (!cli::parse_options(args, all, visible, positional, vm, kUsage)) return 0;
   if (job.table_bits < 10 || job.table_bits > 34) throw InputError("--table-bits must be between 10 and 34");
   job.class_pruning = !no_class;
   const cli::ThreadLimit threads(job.global.threads);

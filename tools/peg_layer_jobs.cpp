@@ -1,4 +1,5 @@
 // gamesolver peg: --analyze, --fewest-moves and --all-starts.
+#include <bit>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -150,8 +151,6 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
   };
   std::vector<Pair> pairs;
   std::vector<bool> representative(board.holes(), false);
-  std::map<int, std::unique_ptr<DeadTable>> tables;
-  const int bits = std::min(options.table_bits, 22);
   for (int s = 0; s < board.holes(); ++s) {
     bool first = true;
     for (int g = 0; g < group.order(); ++g) first = first && group[g](s) >= s;
@@ -163,12 +162,17 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
       for (int g = 1; g < group.order(); ++g)
         if (group[g](f) < group[best](f)) best = g;
       pairs.push_back({s, f, group[best](s), group[best](f)});
-      if (!tables.count(pairs.back().search_finish))
-        tables[pairs.back().search_finish] = std::make_unique<DeadTable>(bits);
     });
   }
+  // --table-bits is the budget for all tables together.
+  std::map<int, std::unique_ptr<DeadTable>> tables;
+  for (const Pair& p : pairs) tables[p.search_finish];
+  const int bits = std::max(16, options.table_bits - static_cast<int>(std::bit_width(tables.size() - 1)));
   std::map<int, peg::PegPuzzle> puzzles;
-  for (const auto& [f, table] : tables) puzzles.emplace(f, peg::PegPuzzle(board, bit(f), group.stabiliser({bit(f)})));
+  for (auto& [f, table] : tables) {
+    table = std::make_unique<DeadTable>(bits);
+    puzzles.emplace(f, peg::PegPuzzle(board, bit(f), group.stabiliser({bit(f)})));
+  }
   std::atomic<std::size_t> done{0};
   ProgressReporter reporter(options.global.progress(), [&] {
     return "solving start/finish pairs: " + std::to_string(done.load()) + " of " + std::to_string(pairs.size());
