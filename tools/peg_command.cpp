@@ -53,7 +53,7 @@ int run_peg(const std::vector<std::string>& args) {
       ("output,o", po::value<std::string>(&job.output), "write the solution to FILE (solve and --fewest-moves)")
       ("steps", po::bool_switch(&job.steps), "print the board after every jump")
       ("no-class-pruning", po::bool_switch(&no_class), "search even when position classes already prove the problem unsolvable")
-      ("table-bits", po::value<int>(&job.table_bits)->default_value(24), "dead-position table of 2^N entries (8 bytes each)");
+      ("table-bits", po::value<int>(&job.table_bits)->default_value(26), "dead-position tables: 2^N entries in all, 8 bytes each (memory is touched only as used)");
   po::options_description hidden;
   hidden.add_options()("mode", po::value<std::string>(&mode_word))("file", po::value<std::string>(&file));
   po::options_description visible;

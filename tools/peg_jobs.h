@@ -14,7 +14,7 @@ struct PegJobOptions {
   std::string output;        // solution file to write, "" = none
   bool steps = false;        // print a diagram after every jump
   bool class_pruning = true;  // decide class-infeasible problems without search
-  int table_bits = 24;
+  int table_bits = 26;
 };
 
 nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options);

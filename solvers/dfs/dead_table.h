@@ -6,7 +6,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 
 #include "solvers/common/hash.h"
 
@@ -15,10 +17,13 @@ namespace gs {
 class DeadTable {
  public:
   // capacity_bits: log2 of the number of slots (8 bytes each).
+  // The slots come zeroed from calloc, which takes fresh pages from the kernel: a large table
+  // costs nothing until a search actually touches it.
   explicit DeadTable(int capacity_bits)
       : mask_((std::uint64_t{1} << capacity_bits) / kWays - 1),
-        slots_(new std::atomic<std::uint64_t>[std::size_t{1} << capacity_bits]) {
-    for (std::size_t i = 0; i < (std::size_t{1} << capacity_bits); ++i) slots_[i].store(0, std::memory_order_relaxed);
+        slots_(static_cast<std::atomic<std::uint64_t>*>(std::calloc(std::size_t{1} << capacity_bits, sizeof(std::uint64_t)))) {
+    static_assert(sizeof(std::atomic<std::uint64_t>) == sizeof(std::uint64_t) && std::atomic<std::uint64_t>::is_always_lock_free);
+    if (!slots_) throw std::bad_alloc();
   }
 
   bool contains(std::uint64_t key) const {
@@ -43,10 +48,13 @@ class DeadTable {
 
  private:
   static constexpr int kWays = 4;
-  std::atomic<std::uint64_t>* bucket(std::uint64_t key) const { return &slots_[(mix64(key) & mask_) * kWays]; }
+  std::atomic<std::uint64_t>* bucket(std::uint64_t key) const { return slots_.get() + (mix64(key) & mask_) * kWays; }
 
   std::uint64_t mask_;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> slots_;
+  struct Free {
+    void operator()(std::atomic<std::uint64_t>* p) const { std::free(p); }
+  };
+  std::unique_ptr<std::atomic<std::uint64_t>, Free> slots_;
 };
 
 }  // namespace gs

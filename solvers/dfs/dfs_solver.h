@@ -26,7 +26,7 @@ namespace gs {
 struct DfsOptions {
   int threads = 1;
   int split_depth = 6;        // depth to which subtrees become tasks when threads > 1
-  int table_bits = 24;        // dead table of 2^bits slots (8 bytes each)
+  int table_bits = 26;        // dead table of 2^bits slots (8 bytes each)
 };
 
 template <Puzzle P>
