@@ -82,15 +82,20 @@ class DfsSolver {
     if (dead_.contains(key)) return false;
     count_node();
     if (depth < split) {
+      // A thread runs its own most recently spawned task first and thieves take the oldest, so
+      // spawning the children last-to-first keeps this thread on the serial search order (the
+      // first child first) while idle threads steal the later children.
+      std::vector<std::pair<Move, State>> children;
+      puzzle_.for_each_move(s, [&](Move m, State child) { children.emplace_back(m, child); });
       tbb::task_group group;
-      puzzle_.for_each_move(s, [&](Move m, State child) {
+      for (auto it = children.rbegin(); it != children.rend(); ++it) {
         std::vector<Move> prefix = path;
-        prefix.push_back(m);
-        group.run([this, child, depth, split, prefix = std::move(prefix)] {
+        prefix.push_back(it->first);
+        group.run([this, child = it->second, depth, split, prefix = std::move(prefix)] {
           std::vector<Move> own = prefix;
           search(child, depth + 1, split, own);
         });
-      });
+      }
       group.wait();
     } else {
       bool hit = false;
