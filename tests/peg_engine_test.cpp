@@ -56,6 +56,29 @@ TEST(PegBoard, JumpsAreLinesOfThreeAndUnjumpsUndoThem) {
   }
 }
 
+TEST(PegBoard, GroupedJumpGenerationMatchesTestingEveryJump) {
+  std::vector<Board> boards;
+  for (const auto& name : builtin_board_names()) boards.push_back(load_board(name));
+  boards.emplace_back(parse_board_spec("jumps: diagonal\n.ooooo.\nooooooo\nooooooo\nooo.ooo\n", "test"));
+  std::mt19937_64 rng(11);
+  for (const Board& board : boards) {
+    for (int t = 0; t < 300; ++t) {
+      const Position pos = (t % 2 ? rng() : rng() | rng()) & board.all_holes();
+      std::vector<const Jump*> expected_jumps, expected_unjumps, jumps, unjumps;
+      for (const Jump& j : board.jumps()) {
+        if ((pos & j.from_over) == j.from_over && !(pos & j.to_mask)) expected_jumps.push_back(&j);
+        if (!(pos & j.from_over) && (pos & j.to_mask)) expected_unjumps.push_back(&j);
+      }
+      board.for_each_jump(pos, [&](const Jump& j) { jumps.push_back(&j); });
+      board.for_each_unjump(pos, [&](const Jump& j) { unjumps.push_back(&j); });
+      std::sort(jumps.begin(), jumps.end());
+      std::sort(unjumps.begin(), unjumps.end());
+      EXPECT_EQ(jumps, expected_jumps) << board.name();
+      EXPECT_EQ(unjumps, expected_unjumps) << board.name();
+    }
+  }
+}
+
 TEST(PegBoard, SymmetriesMapJumpsToJumps) {
   for (const auto& name : builtin_board_names()) {
     const Board board = load_board(name);

@@ -51,6 +51,10 @@ class SymmetryGroup {
     }
     return best;
   }
+  // out[g] = elements[g](b) for every element.
+  void images(Bitboard b, Bitboard* out) const {
+    for (std::size_t g = 0; g < elements_.size(); ++g) out[g] = elements_[g].apply(b);
+  }
   // Canonical form and the index of one element g with elements[g](b) == canonical.
   std::pair<Bitboard, int> canonical_with_element(Bitboard b) const;
   // Number of images of b (orbit size) = order / |stabiliser of b|.

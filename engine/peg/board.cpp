@@ -59,6 +59,17 @@ Board::Board(const BoardSpec& spec) : spec_(spec) {
       jumps_.push_back({h, over, to, bit(h) | bit(over), bit(to), bit(h) | bit(over) | bit(to)});
     }
 
+  for (std::size_t i = 0; i < jumps_.size(); ++i) {
+    const Jump& j = jumps_[i];
+    const int over_delta = j.over - j.to, from_delta = j.from - j.to;
+    auto group = std::find_if(jump_groups_.begin(), jump_groups_.end(), [&](const JumpGroup& g) {
+      return g.over_delta == over_delta && g.from_delta == from_delta;
+    });
+    if (group == jump_groups_.end()) group = jump_groups_.insert(jump_groups_.end(), {over_delta, from_delta, 0, {}});
+    group->targets |= j.to_mask;
+    group->jump_at[j.to] = static_cast<std::uint16_t>(i);
+  }
+
   std::vector<BitPermutation> elements;
   for (const auto& perm : lattice_symmetries(points_, directions)) elements.emplace_back(perm);
   symmetries_ = SymmetryGroup(std::move(elements));

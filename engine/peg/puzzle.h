@@ -3,6 +3,9 @@
 // (a subgroup of the board's that fixes the finish set, and the start where counts need it).
 #pragma once
 
+#include <algorithm>
+#include <vector>
+
 #include "engine/peg/board.h"
 
 namespace gs::peg {
@@ -13,7 +16,10 @@ class PegPuzzle {
   using Move = const Jump*;
 
   PegPuzzle(const Board& board, Bitboard finishes, SymmetryGroup group)
-      : board_(&board), finishes_(finishes), group_(std::move(group)) {}
+      : board_(&board), finishes_(finishes), group_(std::move(group)) {
+    for (const Jump& j : board.jumps())
+      for (int g = 0; g < group_.order(); ++g) jump_images_.push_back(group_[g].apply(j.all));
+  }
 
   const Board& board() const { return *board_; }
   Bitboard finishes() const { return finishes_; }
@@ -31,13 +37,41 @@ class PegPuzzle {
   void for_each_predecessor(State s, F&& f) const {
     board_->for_each_unjump(s, [&](const Jump& j) { f(&j, s ^ j.all); });
   }
+  // The same neighbours with their canonical forms, cheaply: a jump toggles three holes, so the
+  // images of a neighbour are the images of `s` XOR the images of the jump. One full symmetry
+  // pass per state instead of one per neighbour.
+  template <class F>
+  void for_each_canonical_move(State s, F&& f) const {
+    for_each_canonical_neighbour(s, f, [&](auto&& visit) { board_->for_each_jump(s, visit); });
+  }
+  template <class F>
+  void for_each_canonical_predecessor(State s, F&& f) const {
+    for_each_canonical_neighbour(s, f, [&](auto&& visit) { board_->for_each_unjump(s, visit); });
+  }
+
   static int move_origin(Move m) { return m->from; }
   static int move_landing(Move m) { return m->to; }
 
  private:
+  static constexpr int kMaxSymmetries = 64;
+
+  template <class F, class Jumps>
+  void for_each_canonical_neighbour(State s, F& f, Jumps&& jumps) const {
+    Bitboard images[kMaxSymmetries];
+    group_.images(s, images);
+    const int order = group_.order();
+    jumps([&](const Jump& j) {
+      const Bitboard* toggles = &jump_images_[(&j - board_->jumps().data()) * order];
+      Bitboard best = images[0] ^ toggles[0];
+      for (int g = 1; g < order; ++g) best = std::min(best, images[g] ^ toggles[g]);
+      f(&j, best);
+    });
+  }
+
   const Board* board_;
   Bitboard finishes_;
   SymmetryGroup group_;
+  std::vector<Bitboard> jump_images_;  // [jump index * order + g] = image of the jump's three holes
 };
 
 }  // namespace gs::peg

@@ -25,6 +25,10 @@ concept LayeredPuzzle = Puzzle<P> && requires(const P& p, typename P::State s, t
   { p.layer(s) } -> std::convertible_to<int>;
   { p.symmetries() } -> std::same_as<const SymmetryGroup&>;
   p.for_each_predecessor(s, [](typename P::Move, typename P::State) {});
+  // The same neighbours, already in canonical form (a puzzle can often do this faster than
+  // canonicalising each neighbour).
+  p.for_each_canonical_move(s, [](typename P::Move, typename P::State) {});
+  p.for_each_canonical_predecessor(s, [](typename P::Move, typename P::State) {});
   // The point a move starts from and the point it lands on: a run of moves by one piece, each
   // starting where the last landed, counts as one "move" for fewest-moves searches.
   { p.move_origin(m) } -> std::convertible_to<int>;

@@ -41,7 +41,7 @@ std::vector<LayerSet> enumerate_layers(const P& puzzle, typename P::State start,
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, current.size(), 4096), [&](const auto& range) {
       auto& sink = next.sink();
       for (std::size_t i = range.begin(); i != range.end(); ++i)
-        puzzle.for_each_move(current[i], [&](typename P::Move, typename P::State child) { sink.add(puzzle.canonical(child)); });
+        puzzle.for_each_canonical_move(current[i], [&](typename P::Move, typename P::State child) { sink.add(child); });
     });
     LayerSet built = next.build();
     if (built.empty()) break;
@@ -82,9 +82,7 @@ std::vector<LayerSet> alive_layers(const P& puzzle, const std::vector<LayerSet>&
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, below.size(), 1024), [&](const auto& range) {
         auto& sink = candidates.sink();
         for (std::size_t i = range.begin(); i != range.end(); ++i)
-          puzzle.for_each_predecessor(below[i], [&](typename P::Move, typename P::State parent) {
-            sink.add(puzzle.canonical(parent));
-          });
+          puzzle.for_each_canonical_predecessor(below[i], [&](typename P::Move, typename P::State parent) { sink.add(parent); });
       });
     }
     alive[d] = candidates.build().intersect(layer);
@@ -107,8 +105,8 @@ std::vector<std::vector<uint128>> count_paths(const P& puzzle, const std::vector
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.size(), 1024), [&](const auto& range) {
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         uint128 sum = 0;
-        puzzle.for_each_predecessor(here[i], [&](typename P::Move, typename P::State parent) {
-          const std::size_t j = above.find(puzzle.canonical(parent));
+        puzzle.for_each_canonical_predecessor(here[i], [&](typename P::Move, typename P::State parent) {
+          const std::size_t j = above.find(parent);
           if (j != LayerSet::npos) sum += above_paths[j];
         });
         paths[d][i] = sum;
