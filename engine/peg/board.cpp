@@ -59,6 +59,7 @@ Board::Board(const BoardSpec& spec) : spec_(spec) {
       jumps_.push_back({h, over, to, bit(h) | bit(over), bit(to), bit(h) | bit(over) | bit(to)});
     }
 
+  jump_words_ = static_cast<int>((jumps_.size() + 63) / 64);
   for (std::size_t i = 0; i < jumps_.size(); ++i) {
     const Jump& j = jumps_[i];
     const int over_delta = j.over - j.to, from_delta = j.from - j.to;

@@ -58,22 +58,19 @@ class Board {
   std::optional<int> default_start() const { return default_start_; }
   std::optional<int> default_finish() const { return default_finish_; }  // nullopt = any
 
-  // Calls f(jump) for every jump legal in `pos`.
+  // Calls f(jump) for every jump legal in `pos`, in the order of jumps() (by starting hole):
+  // depth-first searches depend on that order, which keeps pegs of one region moving together.
   template <class F>
   void for_each_jump(Position pos, F&& f) const {
     const Bitboard empty = ~pos & all_holes();
-    for (const JumpGroup& g : jump_groups_)
-      for_each_bit(empty & g.targets & shifted(pos, g.over_delta) & shifted(pos, g.from_delta),
-                   [&](int to) { f(jumps_[g.jump_at[to]]); });
+    visit_in_order(f, [&](const JumpGroup& g) { return empty & g.targets & shifted(pos, g.over_delta) & shifted(pos, g.from_delta); });
   }
   // Calls f(jump) for every jump whose reverse is legal in `pos` (a peg on `to`, `over` and
   // `from` empty): the jumps that could have produced `pos`.
   template <class F>
   void for_each_unjump(Position pos, F&& f) const {
     const Bitboard empty = ~pos & all_holes();
-    for (const JumpGroup& g : jump_groups_)
-      for_each_bit(pos & g.targets & shifted(empty, g.over_delta) & shifted(empty, g.from_delta),
-                   [&](int to) { f(jumps_[g.jump_at[to]]); });
+    visit_in_order(f, [&](const JumpGroup& g) { return pos & g.targets & shifted(empty, g.over_delta) & shifted(empty, g.from_delta); });
   }
 
  private:
@@ -87,6 +84,20 @@ class Board {
   };
   // Bit i of the result is bit i + delta of b.
   static Bitboard shifted(Bitboard b, int delta) { return delta >= 0 ? b >> delta : b << -delta; }
+  static constexpr int kMaxJumpWords = 8;  // 64 holes x 8 directions = 512 jumps at most
+
+  // Marks the jumps each group allows (landing holes from `allowed(group)`) in a bitset over
+  // jump indices, then calls f on them in index order.
+  template <class F, class Allowed>
+  void visit_in_order(F& f, Allowed&& allowed) const {
+    std::array<std::uint64_t, kMaxJumpWords> legal{};
+    for (const JumpGroup& g : jump_groups_)
+      for_each_bit(allowed(g), [&](int to) {
+        const int j = g.jump_at[to];
+        legal[j >> 6] |= std::uint64_t{1} << (j & 63);
+      });
+    for (int w = 0; w < jump_words_; ++w) for_each_bit(legal[w], [&](int b) { f(jumps_[64 * w + b]); });
+  }
 
   BoardSpec spec_;
   int grid_rows_ = 0, grid_cols_ = 0;
@@ -94,6 +105,7 @@ class Board {
   std::vector<int> hole_at_;
   std::vector<Jump> jumps_;
   std::vector<JumpGroup> jump_groups_;
+  int jump_words_ = 0;
   SymmetryGroup symmetries_;
   std::optional<int> centre_, default_start_, default_finish_;
 };
