@@ -48,6 +48,11 @@ class PegPuzzle {
   void for_each_canonical_predecessor(State s, F&& f) const {
     for_each_canonical_neighbour(s, f, [&](auto&& visit) { board_->for_each_unjump(s, visit); });
   }
+  // f(move, child, canonical form of the child).
+  template <class F>
+  void for_each_move_with_canonical(State s, F&& f) const {
+    for_each_canonical_move(s, [&](Move m, State canonical) { f(m, s ^ m->all, canonical); });
+  }
 
   static int move_origin(Move m) { return m->from; }
   static int move_landing(Move m) { return m->to; }

@@ -33,6 +33,8 @@ class DeadTable {
     return false;
   }
 
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(bucket(key)); }
+
   void insert(std::uint64_t key) {
     auto* b = bucket(key);
     for (int i = 0; i < kWays; ++i) {

@@ -51,7 +51,7 @@ class DfsSolver {
   DfsResult<P> solve(State start) {
     std::vector<Move> path;
     const int split = options_.threads > 1 ? options_.split_depth : 0;
-    search(start, 0, split, path);
+    search(start, puzzle_.canonical(start), 0, split, path);
     DfsResult<P> result;
     result.solved = found_.load();
     result.path = solution_;
@@ -67,8 +67,23 @@ class DfsSolver {
   }
 
  private:
+  struct Child {
+    Move move;
+    State state, key;  // key = canonical form of state
+  };
+
+  // Calls f(child) for every move from s, with the child's canonical form.
+  template <class F>
+  void for_each_child(State s, F&& f) const {
+    if constexpr (requires { puzzle_.for_each_move_with_canonical(s, [](Move, State, State) {}); })
+      puzzle_.for_each_move_with_canonical(s, [&](Move m, State child, State key) { f(Child{m, child, key}); });
+    else
+      puzzle_.for_each_move(s, [&](Move m, State child) { f(Child{m, child, puzzle_.canonical(child)}); });
+  }
+
   // Returns true when a goal was found below `s` (or elsewhere, which cancels this search).
-  bool search(State s, int depth, int split, std::vector<Move>& path) {
+  // `key` is the canonical form of s.
+  bool search(State s, State key, int depth, int split, std::vector<Move>& path) {
     if (found_.load(std::memory_order_relaxed)) return true;
     if (puzzle_.is_goal(s)) {
       std::lock_guard lock(solution_mutex_);
@@ -78,33 +93,42 @@ class DfsSolver {
       }
       return true;
     }
-    const State key = puzzle_.canonical(s);
     if (dead_.contains(key)) return false;
     count_node();
     if (depth < split) {
       // A thread runs its own most recently spawned task first and thieves take the oldest, so
       // spawning the children last-to-first keeps this thread on the serial search order (the
       // first child first) while idle threads steal the later children.
-      std::vector<std::pair<Move, State>> children;
-      puzzle_.for_each_move(s, [&](Move m, State child) { children.emplace_back(m, child); });
+      std::vector<Child> children;
+      for_each_child(s, [&](const Child& c) { children.push_back(c); });
       tbb::task_group group;
       for (auto it = children.rbegin(); it != children.rend(); ++it) {
         std::vector<Move> prefix = path;
-        prefix.push_back(it->first);
-        group.run([this, child = it->second, depth, split, prefix = std::move(prefix)] {
+        prefix.push_back(it->move);
+        group.run([this, c = *it, depth, split, prefix = std::move(prefix)] {
           std::vector<Move> own = prefix;
-          search(child, depth + 1, split, own);
+          search(c.state, c.key, depth + 1, split, own);
         });
       }
       group.wait();
     } else {
-      bool hit = false;
-      puzzle_.for_each_move(s, [&](Move m, State child) {
-        if (hit) return;
-        path.push_back(m);
-        hit = search(child, depth + 1, split, path);
-        path.pop_back();
+      // The children's table slots are fetched from memory together, before the first child is
+      // searched, instead of one cache miss at a time. They live on a per-thread stack of frames.
+      thread_local std::vector<Child> frames;
+      const std::size_t first = frames.size();
+      for_each_child(s, [&](const Child& c) {
+        dead_.prefetch(c.key);
+        frames.push_back(c);
       });
+      const std::size_t last = frames.size();
+      bool hit = false;
+      for (std::size_t i = first; i < last && !hit; ++i) {
+        const Child c = frames[i];  // a copy: deeper frames may reallocate the vector
+        path.push_back(c.move);
+        hit = search(c.state, c.key, depth + 1, split, path);
+        path.pop_back();
+      }
+      frames.resize(first);
       if (hit) return true;
     }
     if (found_.load()) return true;
