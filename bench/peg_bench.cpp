@@ -5,6 +5,7 @@
 #include <random>
 
 #include "engine/peg/board_file.h"
+#include "engine/peg/notation.h"
 #include "engine/peg/puzzle.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "tools/peg_jobs.h"
@@ -56,6 +57,20 @@ void BM_DfsSolve(benchmark::State& state, const char* board_name, int threads) {
 BENCHMARK_CAPTURE(BM_DfsSolve, english_1thread, "english", 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_DfsSolve, english_2threads, "english", 2)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_DfsSolve, triangle5, "triangle5", 1)->Unit(benchmark::kMillisecond);
+
+// A search with millions of nodes: French board, d6 vacant, last peg anywhere.
+void BM_DfsSolveFrenchD6(benchmark::State& state) {
+  const Board board = load_board("french");
+  const Position start = board.all_holes() & ~bit(parse_hole(board, "d6"));
+  const PegPuzzle puzzle(board, board.all_holes(), board.symmetries());
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    DfsSolver<PegPuzzle> solver(puzzle, {static_cast<int>(state.range(0)), 6, 26});
+    nodes += solver.solve(start).nodes;
+  }
+  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_DfsSolveFrenchD6)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
 // Whole jobs, as `gamesolver peg` runs them (one iteration each: they take seconds).
 tools::PegJobOptions quiet() {
