@@ -16,7 +16,7 @@ class PositionClasses {
  public:
   explicit PositionClasses(const Board& board);
   std::uint64_t of(Position pos) const;
-  int count() const { return 1 << basis_.size(); }
+  std::uint64_t count() const { return std::uint64_t{1} << basis_.size(); }  // basis has at most 32 vectors
   // The single-peg finishes a position could ever reach (those of its class).
   Bitboard feasible_finishes(Position pos) const;
 
