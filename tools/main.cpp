@@ -16,6 +16,8 @@ struct Subcommand {
 
 const Subcommand kSubcommands[] = {
     {"peg", gs::tools::run_peg, "peg solitaire: solve, verify, analyze, all starts, fewest moves"},
+    {"mnk", gs::tools::run_mnk, "m,n,k-games: value and best move, move values, strong solution, probe"},
+    {"tictactoe", gs::tools::run_tictactoe, "tic-tac-toe: gamesolver mnk with m = n = k = 3"},
 };
 
 void print_help() {
@@ -31,7 +33,8 @@ void print_help() {
                "  gamesolver peg                              # English board, centre to centre\n"
                "  gamesolver peg --board french --start c5 --finish any\n"
                "  gamesolver peg --analyze --json stats.json\n"
-               "  gamesolver peg --output sol.txt && gamesolver peg verify sol.txt\n";
+               "  gamesolver peg --output sol.txt && gamesolver peg verify sol.txt\n"
+               "  gamesolver tictactoe --all\n";
 }
 
 }  // namespace

@@ -7,5 +7,7 @@
 namespace gs::tools {
 
 int run_peg(const std::vector<std::string>& args);
+int run_mnk(const std::vector<std::string>& args);
+int run_tictactoe(const std::vector<std::string>& args);
 
 }  // namespace gs::tools

@@ -1,0 +1,89 @@
+// The m,n,k-game: m columns, n rows, k in a row wins; X moves first; tic-tac-toe is 3,3,3.
+// Cells are numbered row by row from the top-left (cell = row * m + col). A position is two
+// bitboards; for boards of at most 32 cells it packs into one word (X in the low half, O in the
+// high half), which is what the solvers store.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/bit_permutation.h"
+#include "engine/core/bitboard.h"
+
+namespace gs::mnk {
+
+struct Position {
+  Bitboard x = 0, o = 0;
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+enum class Player { x, o };
+
+class MnkGame {
+ public:
+  MnkGame(int m, int n, int k);  // throws InputError when out of range (1..8, k <= max(m, n))
+
+  int m() const { return m_; }
+  int n() const { return n_; }
+  int k() const { return k_; }
+  int cells() const { return m_ * n_; }
+  Bitboard full() const { return low_bits(cells()); }
+  std::string name() const { return std::to_string(m_) + "," + std::to_string(n_) + "," + std::to_string(k_); }
+  const SymmetryGroup& symmetries() const { return symmetries_; }
+  // Cells sorted by the number of possible lines through them, most first (move ordering).
+  const std::vector<int>& cells_by_centrality() const { return cells_by_centrality_; }
+
+  // k in a row among the set bits, by shifting the whole word once per cell of the line.
+  bool has_line(Bitboard b) const {
+    for (const LineDirection& d : directions_) {
+      Bitboard run = b & d.starts;
+      for (int i = 1; i < k_ && run; ++i) run &= b >> (i * d.shift);
+      if (run) return true;
+    }
+    return false;
+  }
+
+  static Player to_move(Position p) { return popcount(p.x) == popcount(p.o) ? Player::x : Player::o; }
+  static int ply(Position p) { return popcount(p.x) + popcount(p.o); }
+  // Terminal: the last mover made a line (a loss for the side to move) or the board is full.
+  bool won_by_last_mover(Position p) const { return has_line(to_move(p) == Player::x ? p.o : p.x); }
+  bool is_terminal(Position p) const { return won_by_last_mover(p) || ((p.x | p.o) == full()); }
+
+  Position play(Position p, int cell) const {
+    if (to_move(p) == Player::x) p.x |= bit(cell);
+    else p.o |= bit(cell);
+    return p;
+  }
+  template <class F>
+  void for_each_move(Position p, F&& f) const {
+    for_each_bit(full() & ~(p.x | p.o), [&](int cell) { f(cell, play(p, cell)); });
+  }
+
+  // Packing for boards of at most 32 cells.
+  bool packable() const { return cells() <= 32; }
+  static std::uint64_t pack(Position p) { return p.x | (p.o << 32); }
+  static Position unpack(std::uint64_t s) { return {s & 0xffffffffULL, s >> 32}; }
+  Position image(Position p, int g) const { return {symmetries_[g].apply(p.x), symmetries_[g].apply(p.o)}; }
+  // The smallest packed image: one canonical form per orbit of symmetric positions.
+  std::uint64_t canonical(std::uint64_t s) const;
+  int orbit_size(std::uint64_t s) const;
+
+  // Notation: rows top to bottom separated by '/', cells X, O and '.', e.g. "X.O/.X./...".
+  Position parse(const std::string& text) const;  // throws InputError, also for unreachable positions
+  std::string format(Position p) const;
+  std::string cell_name(int cell) const;           // column letter and row number from the bottom: a1
+  int parse_cell(const std::string& name) const;   // throws InputError
+
+ private:
+  struct LineDirection {
+    int shift;        // index distance between neighbours on the line
+    Bitboard starts;  // cells where a line of k fits in this direction
+  };
+  int m_, n_, k_;
+  std::vector<LineDirection> directions_;
+  std::vector<int> cells_by_centrality_;
+  SymmetryGroup symmetries_;
+};
+
+}  // namespace gs::mnk

@@ -1,0 +1,131 @@
+// Weak solution by negamax with alpha-beta over values -1 / 0 / +1 for the side to move, a
+// shared transposition table keyed on canonical states, the game's move ordering
+// (for_each_search_move), and oneTBB parallelism: below the root, the first move of a node is
+// searched alone and the others in parallel once it has set the window (young brothers wait),
+// down to `split_depth`.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/task_group.h>
+
+#include "solvers/common/hash.h"
+#include "solvers/common/two_player.h"
+
+namespace gs {
+
+// Lock-free table of (state, bound) entries. Each entry stores key ^ data beside data, so a torn
+// write from two threads is seen as a miss, never as a wrong bound.
+class BoundTable {
+ public:
+  enum Bound : std::uint8_t { kExact = 0, kLower = 1, kUpper = 2 };
+  struct Hit {
+    int value;
+    Bound bound;
+  };
+  explicit BoundTable(int bits) : mask_((std::uint64_t{1} << bits) - 1), entries_(new Entry[std::size_t{1} << bits]) {}
+
+  bool probe(std::uint64_t key, Hit& hit) const {
+    const Entry& e = entries_[mix64(key) & mask_];
+    const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+    if ((e.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) return false;
+    hit = {static_cast<int>(data & 3) - 1, static_cast<Bound>((data >> 2) & 3)};
+    return true;
+  }
+  void store(std::uint64_t key, int value, Bound bound) {
+    Entry& e = entries_[mix64(key) & mask_];
+    const std::uint64_t data = std::uint64_t(value + 1) | (std::uint64_t(bound) << 2) | (std::uint64_t{1} << 8);
+    e.data.store(data, std::memory_order_relaxed);
+    e.check.store(key ^ data, std::memory_order_relaxed);
+  }
+
+ private:
+  struct Entry {
+    std::atomic<std::uint64_t> check{0}, data{0};
+  };
+  std::uint64_t mask_;
+  std::unique_ptr<Entry[]> entries_;
+};
+
+template <class G>
+concept SearchableGame = TwoPlayerGame<G> && requires(const G& g, typename G::State s) {
+  g.for_each_search_move(s, [](typename G::Move, typename G::State) {});
+};
+
+struct AlphaBetaOptions {
+  int threads = 1;
+  int split_depth = 4;
+  int table_bits = 22;
+};
+
+template <SearchableGame G>
+class AlphaBeta {
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+
+  AlphaBeta(const G& game, AlphaBetaOptions options) : game_(game), options_(options), table_(options.table_bits) {}
+
+  // The value of s for the side to move.
+  int value(State s) { return search(s, -1, 1, 0); }
+
+  std::uint64_t nodes() const {
+    std::uint64_t total = 0;
+    for (const auto& n : nodes_) total += n.load(std::memory_order_relaxed);
+    return total;
+  }
+
+ private:
+  int search(State s, int alpha, int beta, int depth) {
+    auto& mine = nodes_.local();
+    mine.store(mine.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    if (const auto terminal = game_.terminal_value(s)) return *terminal;
+    const State key = game_.canonical(s);
+    const int alpha0 = alpha;
+    BoundTable::Hit hit;
+    if (table_.probe(key, hit)) {
+      if (hit.bound == BoundTable::kExact) return hit.value;
+      if (hit.bound == BoundTable::kLower) alpha = std::max(alpha, hit.value);
+      else beta = std::min(beta, hit.value);
+      if (alpha >= beta) return hit.value;
+    }
+    int best = -2;
+    std::vector<State> children;
+    game_.for_each_search_move(s, [&](Move, State child) { children.push_back(child); });
+    const bool parallel = options_.threads > 1 && depth < options_.split_depth && children.size() > 1;
+    std::size_t first_rest = 0;
+    for (; first_rest < children.size() && (first_rest == 0 || !parallel); ++first_rest) {
+      best = std::max(best, -search(children[first_rest], -beta, -std::max(alpha, best), depth + 1));
+      if (best >= beta) break;
+    }
+    if (parallel && best < beta && first_rest < children.size()) {
+      std::atomic<int> shared_best{best};
+      tbb::task_group group;
+      for (std::size_t i = first_rest; i < children.size(); ++i)
+        group.run([&, i] {
+          const int lower = std::max(alpha, shared_best.load());
+          if (lower >= beta) return;
+          const int v = -search(children[i], -beta, -lower, depth + 1);
+          int seen = shared_best.load();
+          while (v > seen && !shared_best.compare_exchange_weak(seen, v)) {
+          }
+        });
+      group.wait();
+      best = shared_best.load();
+    }
+    const auto bound = best <= alpha0 ? BoundTable::kUpper : best >= beta ? BoundTable::kLower : BoundTable::kExact;
+    table_.store(key, best, bound);
+    return best;
+  }
+
+  const G& game_;
+  AlphaBetaOptions options_;
+  BoundTable table_;
+  tbb::enumerable_thread_specific<std::atomic<std::uint64_t>> nodes_;
+};
+
+}  // namespace gs

@@ -1,0 +1,132 @@
+// Strong solution of a game whose every move adds one to the ply (placement games): every state
+// reachable from the start, canonical under the game's symmetries, one LayerSet per ply; then
+// values backwards from the last ply (retrograde order: a state's children are all one ply
+// later), and the number of move sequences from the start forwards.
+//
+// Values are for the side to move: +1 win, 0 draw, -1 loss, with the distance to the end in
+// plies under perfect play: a winner takes the fastest win, a loser the slowest loss.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include "solvers/common/two_player.h"
+#include "solvers/common/uint128.h"
+#include "solvers/layered/layer_set.h"
+
+namespace gs {
+
+struct StrongValue {
+  int value = 0;     // for the side to move: 1 win, 0 draw, -1 loss
+  int distance = 0;  // plies to the end under perfect play
+};
+
+template <TwoPlayerGame G>
+class StrongSolution {
+ public:
+  using State = typename G::State;
+
+  explicit StrongSolution(const G& game) : game_(game) {
+    enumerate();
+    solve_values();
+    count_paths();
+  }
+
+  const std::vector<LayerSet>& layers() const { return layers_; }
+  StrongValue value_at(std::size_t ply, std::size_t i) const { return {value_[ply][i], distance_[ply][i]}; }
+  uint128 paths_at(std::size_t ply, std::size_t i) const { return paths_[ply][i]; }
+  bool terminal_at(std::size_t ply, std::size_t i) const { return game_.terminal_value(layers_[ply][i]).has_value(); }
+
+  // The value of any reachable state (canonicalised here); nullopt if not reachable.
+  std::optional<StrongValue> lookup(State s) const {
+    const std::size_t ply = game_.ply(s);
+    if (ply >= layers_.size()) return std::nullopt;
+    const std::size_t i = layers_[ply].find(game_.canonical(s));
+    if (i == LayerSet::npos) return std::nullopt;
+    return value_at(ply, i);
+  }
+
+ private:
+  void enumerate() {
+    LayerSet::Builder first;
+    first.add(game_.canonical(game_.start()));
+    layers_.push_back(first.build());
+    while (true) {
+      const LayerSet& current = layers_.back();
+      LayerSet::Builder next;
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, current.size(), 1024), [&](const auto& range) {
+        auto& sink = next.sink();
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          if (game_.terminal_value(current[i])) continue;
+          game_.for_each_move(current[i], [&](typename G::Move, State child) { sink.add(game_.canonical(child)); });
+        }
+      });
+      LayerSet built = next.build();
+      if (built.empty()) break;
+      layers_.push_back(std::move(built));
+    }
+  }
+
+  void solve_values() {
+    value_.resize(layers_.size());
+    distance_.resize(layers_.size());
+    for (std::size_t ply = layers_.size(); ply-- > 0;) {
+      const LayerSet& here = layers_[ply];
+      value_[ply].assign(here.size(), 0);
+      distance_[ply].assign(here.size(), 0);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.size(), 1024), [&](const auto& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const StrongValue v = solve_state(ply, here[i]);
+          value_[ply][i] = static_cast<std::int8_t>(v.value);
+          distance_[ply][i] = static_cast<std::uint8_t>(v.distance);
+        }
+      });
+    }
+  }
+
+  // Negamax over the children's stored values.
+  StrongValue solve_state(std::size_t ply, State s) const {
+    if (const auto terminal = game_.terminal_value(s)) return {*terminal, 0};
+    StrongValue best{-2, 0};
+    game_.for_each_move(s, [&](typename G::Move, State child) {
+      const std::size_t j = layers_[ply + 1].find(game_.canonical(child));
+      const StrongValue c{-value_[ply + 1][j], distance_[ply + 1][j] + 1};
+      // Better: a higher value; among wins the shorter, among losses (and draws) the longer.
+      const bool better = c.value > best.value ||
+                          (c.value == best.value && (c.value > 0 ? c.distance < best.distance : c.distance > best.distance));
+      if (better) best = c;
+    });
+    return best;
+  }
+
+  // paths(child) = sum over its parents of paths(parent); with canonical states, each parent
+  // orbit contributes |orbit(parent)| x paths x (moves into the child's orbit), shared by the
+  // |orbit(child)| states of the child's orbit. Exact because the symmetries fix the start.
+  void count_paths() {
+    paths_.resize(layers_.size());
+    paths_[0].assign(layers_[0].size(), 1);
+    for (std::size_t ply = 0; ply + 1 < layers_.size(); ++ply) {
+      std::vector<uint128> into(layers_[ply + 1].size(), 0);
+      for (std::size_t i = 0; i < layers_[ply].size(); ++i) {
+        const State s = layers_[ply][i];
+        if (game_.terminal_value(s)) continue;
+        const uint128 weight = paths_[ply][i] * static_cast<unsigned>(game_.orbit_size(s));
+        game_.for_each_move(s, [&](typename G::Move, State child) { into[layers_[ply + 1].find(game_.canonical(child))] += weight; });
+      }
+      for (std::size_t j = 0; j < into.size(); ++j) into[j] /= static_cast<unsigned>(game_.orbit_size(layers_[ply + 1][j]));
+      paths_[ply + 1] = std::move(into);
+    }
+  }
+
+  const G& game_;
+  std::vector<LayerSet> layers_;
+  std::vector<std::vector<std::int8_t>> value_;
+  std::vector<std::vector<std::uint8_t>> distance_;
+  std::vector<std::vector<uint128>> paths_;
+};
+
+}  // namespace gs
