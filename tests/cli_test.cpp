@@ -164,3 +164,64 @@ TEST(Cli, GlobalOptionsMayPrecedeTheSubcommand) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CliMnk, TicTacToeStrongSolutionJsonAndTableProbe) {
+  const auto path = temp_path("ttt.table");
+  auto r = run("tictactoe --all --quiet --json - --output " + path);
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["positions"], 5478);
+  EXPECT_EQ(j["canonical"], 765);
+  EXPECT_EQ(j["terminal"]["total"], 958);
+  EXPECT_EQ(j["games"], "255168");
+  EXPECT_EQ(j["value"], "draw");
+
+  r = run("mnk probe --table " + path + " --position 'X.O/.X./...' --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["value"], "draw");          // O to move must block at c1
+  EXPECT_EQ(j["moves"][0]["move"], "c1");
+  EXPECT_EQ(j["moves"].size(), 6U);
+
+  std::ofstream(path, std::ios::app) << "junk\n";
+  r = run("mnk probe --table " + path + " --position '.../.../...'");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("checksum"), std::string::npos) << r.output;
+  std::filesystem::remove(path);
+}
+
+TEST(CliMnk, WeakSolutionAndMoveValues) {
+  auto r = run("mnk --m 4 --n 3 --k 3 --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["value"], "first-player-win");
+  for (const char* key : {"value", "best_move", "nodes", "seconds"}) EXPECT_TRUE(j.contains(key)) << key;
+
+  r = run("tictactoe --position 'X.O/.X./...' --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["best_move"], "c1");
+  EXPECT_EQ(j["moves"][0]["value"], "draw");
+  EXPECT_EQ(j["moves"][1]["value"], "loss");
+}
+
+TEST(CliMnk, BadInputIsAUsageError) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"mnk --m 9", "between 1 and 8"},
+      {"mnk --k 5", "k must be"},
+      {"tictactoe --position 'XX./.../...'", "impossible position"},
+      {"tictactoe --position 'XXX/OOO/...'", "both players"},
+      {"tictactoe --m 4", "tictactoe is 3,3,3"},
+      {"mnk --m 5 --n 5 --k 4 --all", "at most 16 cells"},
+      {"mnk probe --position '.../.../...'", "usage"},
+  };
+  for (const auto& [args, message] : cases) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+  }
+}
+
+}  // namespace
