@@ -40,8 +40,17 @@ TEST(Cli, HelpListsSubcommandsAndExamples) {
   EXPECT_NE(r.output.find("--threads"), std::string::npos);
 }
 
+// Each command must exit with 2 and say the expected words.
+void expect_usage_errors(const std::vector<std::pair<const char*, const char*>>& cases) {
+  for (const auto& [args, message] : cases) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+  }
+}
+
 TEST(Cli, UsageErrorsExitWithTwoAndOneLineReason) {
-  const std::pair<const char*, const char*> cases[] = {
+  expect_usage_errors({
       {"nosuchcommand", "unknown subcommand"},
       {"peg --board nosuchboard", "unknown board"},
       {"peg --start z9", "bad hole 'z9'"},
@@ -54,12 +63,7 @@ TEST(Cli, UsageErrorsExitWithTwoAndOneLineReason) {
       {"peg --analyze --all-starts", "choose one"},
       {"peg --board triangle5 --start a5 --all-starts", "drop --start"},
       {"peg frobnicate", "unknown peg mode"},
-  };
-  for (const auto& [args, message] : cases) {
-    const auto r = run(args);
-    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
-    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
-  }
+  });
 }
 
 TEST(Cli, MalformedBoardFileIsAUsageError) {
@@ -208,7 +212,7 @@ TEST(CliMnk, WeakSolutionAndMoveValues) {
 }
 
 TEST(CliMnk, BadInputIsAUsageError) {
-  const std::pair<const char*, const char*> cases[] = {
+  expect_usage_errors({
       {"mnk --m 9", "between 1 and 8"},
       {"mnk --k 5", "k must be"},
       {"tictactoe --position 'XX./.../...'", "impossible position"},
@@ -216,12 +220,7 @@ TEST(CliMnk, BadInputIsAUsageError) {
       {"tictactoe --m 4", "tictactoe is 3,3,3"},
       {"mnk --m 5 --n 5 --k 4 --all", "at most 16 cells"},
       {"mnk probe --position '.../.../...'", "usage"},
-  };
-  for (const auto& [args, message] : cases) {
-    const auto r = run(args);
-    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
-    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
-  }
+  });
 }
 
 }  // namespace

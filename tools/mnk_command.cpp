@@ -45,6 +45,7 @@ std::string side_value(int value) { return value > 0 ? "win" : value < 0 ? "loss
 struct MnkOptions {
   cli::GlobalOptions global;
   int threads = 1;
+  int table_bits = 24;
 };
 
 nlohmann::json strong(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output) {
@@ -112,23 +113,28 @@ nlohmann::json weak(const mnk::MnkGame& game, const MnkOptions& options, const s
   const mnk::PackedMnk packed(game);
   const mnk::Position p = position ? game.parse(*position) : mnk::Position{};
   const bool x_to_move = mnk::MnkGame::to_move(p) == mnk::Player::x;
-  AlphaBeta<mnk::PackedMnk> search(packed, {options.threads, 4, 22});
+  AlphaBeta<mnk::PackedMnk> search(packed, {options.threads, 4, options.table_bits});
   ProgressReporter progress(options.global.progress(), [&] { return "searching: " + std::to_string(search.nodes()) + " nodes"; });
   nlohmann::json moves = nlohmann::json::array();
   int value = packed.terminal_value(mnk::MnkGame::pack(p)).value_or(-2);
   std::string best_move;
-  if (value == -2) {
+  if (value == -2 && position) {  // a position asked about: the value of every legal move
     const auto values = move_values(game, p, search);
     value = values.front().first;
     best_move = game.cell_name(values.front().second);
     for (const auto& [v, cell] : values) moves.push_back({{"move", game.cell_name(cell)}, {"value", side_value(v)}});
+  } else if (value == -2) {  // the weak solution: the value and one best move
+    const auto [v, cell] = search.best_move(mnk::MnkGame::pack(p));
+    value = v;
+    best_move = game.cell_name(cell);
   }
   const double seconds = clock.seconds();
   if (options.global.human_output()) {
     std::cout << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O") << " to move\n"
               << "Value: " << side_value(value) << " for the side to move (" << value_name(value, x_to_move) << ")\n";
-    if (!best_move.empty()) {
-      std::cout << "Best move: " << best_move << "\nMoves, best first:";
+    if (!best_move.empty()) std::cout << "Best move: " << best_move << "\n";
+    if (!moves.empty()) {
+      std::cout << "Moves, best first:";
       for (const auto& m : moves) std::cout << "  " << m["move"].get<std::string>() << " " << m["value"].get<std::string>();
       std::cout << "\n";
     }
@@ -201,7 +207,8 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
       ("all", po::bool_switch(&all), "strong solution: every reachable position with its value (boards up to 4x4)")
       ("position,p", po::value<std::string>(&position), "a position: the value of every legal move")
       ("output,o", po::value<std::string>(&output), "with --all: write the solution table to FILE")
-      ("table", po::value<std::string>(&table), "with probe: the table file to read");
+      ("table", po::value<std::string>(&table), "with probe: the table file to read")
+      ("table-bits", po::value<int>(&options.table_bits)->default_value(24), "transposition table of 2^N entries (16 bytes each)");
   po::options_description hidden;
   hidden.add_options()("mode", po::value<std::string>(&mode));
   po::options_description visible;
@@ -214,6 +221,7 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
   if (!cli::parse_options(args, all_options, visible, positional, vm, kUsage)) return 0;
   const cli::ThreadLimit threads(options.global.threads);
   options.threads = threads.threads();
+  if (options.table_bits < 10 || options.table_bits > 32) throw InputError("--table-bits must be between 10 and 32");
   if (tictactoe && (!vm["m"].defaulted() || !vm["n"].defaulted() || !vm["k"].defaulted()))
     throw InputError("tictactoe is 3,3,3: use gamesolver mnk for other sizes");
   if (!mode.empty() && mode != "probe") throw InputError("unknown mnk mode '" + mode + "' (expected probe)");

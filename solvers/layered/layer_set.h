@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
@@ -57,6 +58,17 @@ class LayerSet {
     return it != last && *it == s ? static_cast<std::size_t>(it - states_.begin()) : npos;
   }
   bool contains(std::uint64_t s) const { return find(s) != npos; }
+
+  // A new set from every state of this one in parallel: expand(state, sink) adds states to sink.
+  template <class Expand>
+  LayerSet expand(Expand&& expand_state) const {
+    Builder next;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, size(), 1024), [&](const auto& range) {
+      auto& sink = next.sink();
+      for (std::size_t i = range.begin(); i != range.end(); ++i) expand_state(states_[i], sink);
+    });
+    return next.build();
+  }
 
   // The states of this set that are also in `other`, by a merge in each bucket.
   LayerSet intersect(const LayerSet& other) const;

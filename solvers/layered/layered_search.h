@@ -36,14 +36,9 @@ std::vector<LayerSet> enumerate_layers(const P& puzzle, typename P::State start,
   first.add(puzzle.canonical(start));
   layers.push_back(first.build());
   while (true) {
-    const LayerSet& current = layers.back();
-    LayerSet::Builder next;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, current.size(), 4096), [&](const auto& range) {
-      auto& sink = next.sink();
-      for (std::size_t i = range.begin(); i != range.end(); ++i)
-        puzzle.for_each_canonical_move(current[i], [&](typename P::Move, typename P::State child) { sink.add(child); });
+    LayerSet built = layers.back().expand([&](typename P::State s, auto& sink) {
+      puzzle.for_each_canonical_move(s, [&](typename P::Move, typename P::State child) { sink.add(child); });
     });
-    LayerSet built = next.build();
     if (built.empty()) break;
     if (progress) {
       progress->depth = static_cast<int>(layers.size());

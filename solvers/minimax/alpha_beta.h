@@ -73,6 +73,18 @@ class AlphaBeta {
   // The value of s for the side to move.
   int value(State s) { return search(s, -1, 1, 0); }
 
+  // The value of a non-terminal s and a move that achieves it (the first such in search order).
+  std::pair<int, Move> best_move(State s) {
+    int best = -2;
+    Move choice{};
+    game_.for_each_search_move(s, [&](Move m, State child) {
+      if (best == 1) return;
+      const int v = -search(child, -1, -std::max(best, -1), 1);
+      if (v > best) best = v, choice = m;
+    });
+    return {best, choice};
+  }
+
   std::uint64_t nodes() const {
     std::uint64_t total = 0;
     for (const auto& n : nodes_) total += n.load(std::memory_order_relaxed);
@@ -94,22 +106,27 @@ class AlphaBeta {
       if (alpha >= beta) return hit.value;
     }
     int best = -2;
-    std::vector<State> children;
-    game_.for_each_search_move(s, [&](Move, State child) { children.push_back(child); });
-    const bool parallel = options_.threads > 1 && depth < options_.split_depth && children.size() > 1;
-    std::size_t first_rest = 0;
-    for (; first_rest < children.size() && (first_rest == 0 || !parallel); ++first_rest) {
-      best = std::max(best, -search(children[first_rest], -beta, -std::max(alpha, best), depth + 1));
+    // Children live on a per-thread stack of frames: no allocation per node.
+    thread_local std::vector<State> frames;
+    const std::size_t first = frames.size();
+    game_.for_each_search_move(s, [&](Move, State child) { frames.push_back(child); });
+    const std::size_t count = frames.size() - first;
+    const bool parallel = options_.threads > 1 && depth < options_.split_depth && count > 1;
+    std::size_t next = 0;
+    for (; next < count && (next == 0 || !parallel); ++next) {
+      best = std::max(best, -search(frames[first + next], -beta, -std::max(alpha, best), depth + 1));
       if (best >= beta) break;
     }
-    if (parallel && best < beta && first_rest < children.size()) {
+    if (parallel && best < beta && next < count) {
+      // Young brothers: the first child has set the window; the others run in parallel.
+      std::vector<State> rest(frames.begin() + first + next, frames.begin() + first + count);
       std::atomic<int> shared_best{best};
       tbb::task_group group;
-      for (std::size_t i = first_rest; i < children.size(); ++i)
-        group.run([&, i] {
+      for (const State child : rest)
+        group.run([&, child] {
           const int lower = std::max(alpha, shared_best.load());
           if (lower >= beta) return;
-          const int v = -search(children[i], -beta, -lower, depth + 1);
+          const int v = -search(child, -beta, -lower, depth + 1);
           int seen = shared_best.load();
           while (v > seen && !shared_best.compare_exchange_weak(seen, v)) {
           }
@@ -117,6 +134,7 @@ class AlphaBeta {
       group.wait();
       best = shared_best.load();
     }
+    frames.resize(first);
     const auto bound = best <= alpha0 ? BoundTable::kUpper : best >= beta ? BoundTable::kLower : BoundTable::kExact;
     table_.store(key, best, bound);
     return best;

@@ -56,16 +56,10 @@ class StrongSolution {
     first.add(game_.canonical(game_.start()));
     layers_.push_back(first.build());
     while (true) {
-      const LayerSet& current = layers_.back();
-      LayerSet::Builder next;
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, current.size(), 1024), [&](const auto& range) {
-        auto& sink = next.sink();
-        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-          if (game_.terminal_value(current[i])) continue;
-          game_.for_each_move(current[i], [&](typename G::Move, State child) { sink.add(game_.canonical(child)); });
-        }
+      LayerSet built = layers_.back().expand([&](State s, auto& sink) {
+        if (game_.terminal_value(s)) return;
+        game_.for_each_move(s, [&](typename G::Move, State child) { sink.add(game_.canonical(child)); });
       });
-      LayerSet built = next.build();
       if (built.empty()) break;
       layers_.push_back(std::move(built));
     }
