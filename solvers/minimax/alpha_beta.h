@@ -7,7 +7,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -27,17 +29,22 @@ class BoundTable {
     int value;
     Bound bound;
   };
-  explicit BoundTable(int bits) : mask_((std::uint64_t{1} << bits) - 1), entries_(new Entry[std::size_t{1} << bits]) {}
+  // Zeroed pages from calloc: a large table costs nothing until the search touches it.
+  explicit BoundTable(int bits)
+      : mask_((std::uint64_t{1} << bits) - 1), entries_(static_cast<Entry*>(std::calloc(std::size_t{1} << bits, sizeof(Entry)))) {
+    static_assert(sizeof(Entry) == 2 * sizeof(std::uint64_t) && std::atomic<std::uint64_t>::is_always_lock_free);
+    if (!entries_) throw std::bad_alloc();
+  }
 
   bool probe(std::uint64_t key, Hit& hit) const {
-    const Entry& e = entries_[mix64(key) & mask_];
+    const Entry& e = entries_.get()[mix64(key) & mask_];
     const std::uint64_t data = e.data.load(std::memory_order_relaxed);
     if ((e.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) return false;
     hit = {static_cast<int>(data & 3) - 1, static_cast<Bound>((data >> 2) & 3)};
     return true;
   }
   void store(std::uint64_t key, int value, Bound bound) {
-    Entry& e = entries_[mix64(key) & mask_];
+    Entry& e = entries_.get()[mix64(key) & mask_];
     const std::uint64_t data = std::uint64_t(value + 1) | (std::uint64_t(bound) << 2) | (std::uint64_t{1} << 8);
     e.data.store(data, std::memory_order_relaxed);
     e.check.store(key ^ data, std::memory_order_relaxed);
@@ -48,7 +55,10 @@ class BoundTable {
     std::atomic<std::uint64_t> check{0}, data{0};
   };
   std::uint64_t mask_;
-  std::unique_ptr<Entry[]> entries_;
+  struct Free {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  std::unique_ptr<Entry, Free> entries_;
 };
 
 template <class G>
