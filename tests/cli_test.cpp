@@ -211,6 +211,20 @@ TEST(CliMnk, WeakSolutionAndMoveValues) {
   EXPECT_EQ(j["moves"][1]["value"], "loss");
 }
 
+TEST(CliMnk, PlayAgainstTheEngineFromStandardInput) {
+  // X in the corner, then a taken cell and nonsense, which are refused, then the centre is taken
+  // by the engine's answer, so the person plays on until the engine's perfect play draws or wins.
+  const auto input = temp_path("moves.txt");
+  std::ofstream(input) << "a3\nb2\nzz\nc1\nc3\na1\nb1\nc2\nb3\na2\nquit\n";
+  const auto r = run("tictactoe --play --threads 1 < " + input);
+  std::filesystem::remove(input);
+  EXPECT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("Engine plays b2"), std::string::npos) << r.output;  // the only move that does not lose
+  EXPECT_NE(r.output.find("no cell 'zz'"), std::string::npos) << r.output;
+  EXPECT_TRUE(r.output.find("Draw.") != std::string::npos || r.output.find("The engine wins.") != std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("You win."), std::string::npos) << r.output;
+}
+
 TEST(CliMnk, BadInputIsAUsageError) {
   expect_usage_errors({
       {"mnk --m 9", "between 1 and 8"},

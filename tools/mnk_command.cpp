@@ -22,6 +22,7 @@ const char* kUsage = R"(Usage: gamesolver mnk --m M --n N --k K [options]    val
        gamesolver mnk ... --position P                   the value of every legal move, best first
        gamesolver mnk ... --all [--output FILE]          strong solution with statistics (up to 4x4)
        gamesolver mnk probe --table FILE --position P    look a position up in a written table
+       gamesolver mnk ... --play [--first engine]        play against perfect play in the terminal
        gamesolver tictactoe [options]                    the same with m = n = k = 3
 
 m columns, n rows (1..8 each; boards of at most 32 cells for now), k in a row wins; X moves first.
@@ -193,11 +194,70 @@ nlohmann::json probe(const std::string& path, const std::string& position_text, 
   return {{"game", game.name()}, {"position", game.format(p)}, {"value", value_name(value, x_to_move)}, {"distance", distance}, {"moves", moves}};
 }
 
+std::string diagram(const mnk::MnkGame& game, mnk::Position p) {
+  std::ostringstream out;
+  for (int r = 0; r < game.n(); ++r) {
+    out << std::setw(2) << game.n() - r << ' ';
+    for (int c = 0; c < game.m(); ++c) {
+      const int cell = r * game.m() + c;
+      out << ' ' << (has_bit(p.x, cell) ? 'X' : has_bit(p.o, cell) ? 'O' : '.');
+    }
+    out << '\n';
+  }
+  out << "   ";
+  for (int c = 0; c < game.m(); ++c) out << ' ' << static_cast<char>('a' + c);
+  return out.str() + "\n";
+}
+
+// A person against perfect play in the terminal: moves typed as cells (b2), 'quit' to stop.
+int play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first) {
+  const mnk::PackedMnk packed(game);
+  AlphaBeta<mnk::PackedMnk> search(packed, {options.threads, 4, options.table_bits});
+  mnk::Position p;
+  std::cout << "Game " << game.name() << ": you play " << (human_first ? "X (first)" : "O (second)")
+            << ". Type a cell such as " << game.cell_name(game.cells_by_centrality().front()) << ", or quit.\n";
+  while (true) {
+    std::cout << "\n" << diagram(game, p);
+    if (game.won_by_last_mover(p)) {
+      const bool human_moved_last = (mnk::MnkGame::to_move(p) == mnk::Player::o) == human_first;
+      std::cout << (human_moved_last ? "You win.\n" : "The engine wins.\n");
+      return 0;
+    }
+    if ((p.x | p.o) == game.full()) {
+      std::cout << "Draw.\n";
+      return 0;
+    }
+    const bool human_turn = (mnk::MnkGame::to_move(p) == mnk::Player::x) == human_first;
+    if (!human_turn) {
+      const auto [value, cell] = search.best_move(mnk::MnkGame::pack(p));
+      std::cout << "Engine plays " << game.cell_name(cell) << " (it expects to " << (value > 0 ? "win" : value < 0 ? "lose" : "draw") << ")\n";
+      p = game.play(p, cell);
+      continue;
+    }
+    std::cout << "Your move: " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line) || line == "quit" || line == "q") {
+      std::cout << "\nStopped.\n";
+      return 0;
+    }
+    try {
+      const int cell = game.parse_cell(line);
+      if (has_bit(p.x | p.o, cell)) {
+        std::cout << line << " is taken.\n";
+        continue;
+      }
+      p = game.play(p, cell);
+    } catch (const InputError& e) {
+      std::cout << e.what() << "\n";
+    }
+  }
+}
+
 int run(const std::vector<std::string>& args, bool tictactoe) {
   MnkOptions options;
   int m = 3, n = 3, k = 3;
-  bool all = false;
-  std::string position, output, table, mode;
+  bool all = false, interactive = false;
+  std::string position, output, table, mode, first = "human";
   namespace po = boost::program_options;
   po::options_description mnk_options("m,n,k options");
   mnk_options.add_options()
@@ -206,6 +266,8 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
       ("k", po::value<int>(&k)->default_value(3), "in a row to win")
       ("all", po::bool_switch(&all), "strong solution: every reachable position with its value (boards up to 4x4)")
       ("position,p", po::value<std::string>(&position), "a position: the value of every legal move")
+      ("play", po::bool_switch(&interactive), "play against perfect play in the terminal")
+      ("first", po::value<std::string>(&first)->default_value("human"), "with --play: who moves first, human or engine")
       ("output,o", po::value<std::string>(&output), "with --all: write the solution table to FILE")
       ("table", po::value<std::string>(&table), "with probe: the table file to read")
       ("table-bits", po::value<int>(&options.table_bits)->default_value(24), "transposition table of 2^N entries (16 bytes each)");
@@ -232,6 +294,10 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
   }
   const mnk::MnkGame game(m, n, k);
   if (!game.packable()) throw InputError("boards of more than 32 cells are not supported yet (" + game.name() + " has " + std::to_string(game.cells()) + ")");
+  if (interactive) {
+    if (first != "human" && first != "engine") throw InputError("--first must be human or engine");
+    return play(game, options, first == "human");
+  }
   if (all) {
     if (game.cells() > 16) throw InputError("--all enumerates every position: boards of at most 16 cells (4x4)");
     if (!position.empty()) throw InputError("--all solves from the empty board: drop --position");
