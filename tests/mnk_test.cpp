@@ -117,6 +117,32 @@ TEST(MnkStrong, AgreesWithAlphaBetaOnEveryPositionOf3x3And4x3) {
   }
 }
 
+// The 128-bit view used for boards over 32 cells gives the same values as the 64-bit one.
+TEST(MnkWeak, WideViewAgreesWithStrongSolutionOn4x3) {
+  const MnkGame g(4, 3, 3);
+  const PackedMnk packed(g);
+  const WideMnk wide(g);
+  const StrongSolution<PackedMnk> strong(packed);
+  AlphaBeta<WideMnk> search(wide, {2, 3, 16});
+  for (std::size_t ply = 0; ply < strong.layers().size(); ++ply)
+    for (std::size_t i = 0; i < strong.layers()[ply].size(); ++i) {
+      const Position p = MnkGame::unpack(strong.layers()[ply][i]);
+      ASSERT_EQ(search.value(WideMnk::pack(p)), strong.value_at(ply, i).value) << g.format(p);
+      EXPECT_EQ(WideMnk::unpack(wide.canonical(WideMnk::pack(p))), MnkGame::unpack(packed.canonical(strong.layers()[ply][i])));
+    }
+}
+
+TEST(MnkWeak, EightByEightEndgameByBothThreadCounts) {
+  const MnkGame g(8, 8, 4);
+  const WideMnk wide(g);
+  const Position p = g.parse("XXOOXXOO/OOXXOOXX/XXOOXXOO/OOXXOOXX/XXOOXXOO/OOXXOOXX/......../........");
+  AlphaBeta<WideMnk> one(wide, {1, 4, 18}), two(wide, {2, 4, 18});
+  const int v1 = one.value(WideMnk::pack(p));
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+  EXPECT_EQ(two.value(WideMnk::pack(p)), v1);
+  EXPECT_EQ(v1, 1);  // X to move wins (c2 or d2 make two threats)
+}
+
 TEST(MnkWeak, KnownValues) {
   const auto value = [](int m, int n, int k) {
     const MnkGame g(m, n, k);

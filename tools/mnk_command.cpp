@@ -25,7 +25,7 @@ const char* kUsage = R"(Usage: gamesolver mnk --m M --n N --k K [options]    val
        gamesolver mnk ... --play [--first engine]        play against perfect play in the terminal
        gamesolver tictactoe [options]                    the same with m = n = k = 3
 
-m columns, n rows (1..8 each; boards of at most 32 cells for now), k in a row wins; X moves first.
+m columns, n rows (1..8 each), k in a row wins; X moves first. --all takes boards up to 16 cells.
 Positions: rows top to bottom separated by '/', cells X, O and '.', e.g. 'X.O/.X./...'.
 Cells in moves: column letter and row number from the bottom (a1 is the bottom-left corner).
 
@@ -101,31 +101,32 @@ nlohmann::json strong(const mnk::MnkGame& game, const MnkOptions& options, const
 }
 
 // Values of every legal move from p, best first, for the side to move.
-std::vector<std::pair<int, int>> move_values(const mnk::MnkGame& game, mnk::Position p, AlphaBeta<mnk::PackedMnk>& search) {
+template <class View>
+std::vector<std::pair<int, int>> move_values(const View& view, mnk::Position p, AlphaBeta<View>& search) {
   std::vector<std::pair<int, int>> values;  // (value for the mover, cell)
-  const mnk::PackedMnk packed(game);
-  packed.for_each_move(mnk::MnkGame::pack(p), [&](int cell, std::uint64_t child) { values.emplace_back(-search.value(child), cell); });
+  view.for_each_move(View::pack(p), [&](int cell, typename View::State child) { values.emplace_back(-search.value(child), cell); });
   std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   return values;
 }
 
+template <class View>
 nlohmann::json weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position) {
   const cli::Stopwatch clock;
-  const mnk::PackedMnk packed(game);
+  const View packed(game);
   const mnk::Position p = position ? game.parse(*position) : mnk::Position{};
   const bool x_to_move = mnk::MnkGame::to_move(p) == mnk::Player::x;
-  AlphaBeta<mnk::PackedMnk> search(packed, {options.threads, 4, options.table_bits});
+  AlphaBeta<View> search(packed, {options.threads, 4, options.table_bits});
   ProgressReporter progress(options.global.progress(), [&] { return "searching: " + std::to_string(search.nodes()) + " nodes"; });
   nlohmann::json moves = nlohmann::json::array();
-  int value = packed.terminal_value(mnk::MnkGame::pack(p)).value_or(-2);
+  int value = packed.terminal_value(View::pack(p)).value_or(-2);
   std::string best_move;
   if (value == -2 && position) {  // a position asked about: the value of every legal move
-    const auto values = move_values(game, p, search);
+    const auto values = move_values(packed, p, search);
     value = values.front().first;
     best_move = game.cell_name(values.front().second);
     for (const auto& [v, cell] : values) moves.push_back({{"move", game.cell_name(cell)}, {"value", side_value(v)}});
   } else if (value == -2) {  // the weak solution: the value and one best move
-    const auto [v, cell] = search.best_move(mnk::MnkGame::pack(p));
+    const auto [v, cell] = search.best_move(View::pack(p));
     value = v;
     best_move = game.cell_name(cell);
   }
@@ -210,9 +211,10 @@ std::string diagram(const mnk::MnkGame& game, mnk::Position p) {
 }
 
 // A person against perfect play in the terminal: moves typed as cells (b2), 'quit' to stop.
+template <class View>
 int play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first) {
-  const mnk::PackedMnk packed(game);
-  AlphaBeta<mnk::PackedMnk> search(packed, {options.threads, 4, options.table_bits});
+  const View packed(game);
+  AlphaBeta<View> search(packed, {options.threads, 4, options.table_bits});
   mnk::Position p;
   std::cout << "Game " << game.name() << ": you play " << (human_first ? "X (first)" : "O (second)")
             << ". Type a cell such as " << game.cell_name(game.cells_by_centrality().front()) << ", or quit.\n";
@@ -229,7 +231,7 @@ int play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first) 
     }
     const bool human_turn = (mnk::MnkGame::to_move(p) == mnk::Player::x) == human_first;
     if (!human_turn) {
-      const auto [value, cell] = search.best_move(mnk::MnkGame::pack(p));
+      const auto [value, cell] = search.best_move(View::pack(p));
       std::cout << "Engine plays " << game.cell_name(cell) << " (it expects to " << (value > 0 ? "win" : value < 0 ? "lose" : "draw") << ")\n";
       p = game.play(p, cell);
       continue;
@@ -293,10 +295,10 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
     return 0;
   }
   const mnk::MnkGame game(m, n, k);
-  if (!game.packable()) throw InputError("boards of more than 32 cells are not supported yet (" + game.name() + " has " + std::to_string(game.cells()) + ")");
+  // Boards up to 32 cells search on one 64-bit word, larger ones on a 128-bit word.
   if (interactive) {
     if (first != "human" && first != "engine") throw InputError("--first must be human or engine");
-    return play(game, options, first == "human");
+    return game.packable() ? play<mnk::PackedMnk>(game, options, first == "human") : play<mnk::WideMnk>(game, options, first == "human");
   }
   if (all) {
     if (game.cells() > 16) throw InputError("--all enumerates every position: boards of at most 16 cells (4x4)");
@@ -305,7 +307,8 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
     return 0;
   }
   if (!output.empty()) throw InputError("--output applies to --all");
-  cli::emit_json(options.global, weak(game, options, vm.count("position") ? std::optional<std::string>(position) : std::nullopt));
+  const auto asked = vm.count("position") ? std::optional<std::string>(position) : std::nullopt;
+  cli::emit_json(options.global, game.packable() ? weak<mnk::PackedMnk>(game, options, asked) : weak<mnk::WideMnk>(game, options, asked));
   return 0;
 }
 

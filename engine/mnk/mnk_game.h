@@ -60,6 +60,26 @@ class MnkGame {
     for_each_bit(full() & ~(p.x | p.o), [&](int cell) { f(cell, play(p, cell)); });
   }
 
+  // The cells worth searching, best first, for alpha-beta: a cell that completes a line alone;
+  // else the cell that blocks the opponent's only immediate threat (any other move loses at
+  // once; with two threats every move loses and one will do); else every empty cell, by the
+  // number of lines through it.
+  template <class F>
+  void for_each_search_cell(Position p, F&& f) const {
+    const bool x_moves = to_move(p) == Player::x;
+    const Bitboard mine = x_moves ? p.x : p.o, theirs = x_moves ? p.o : p.x;
+    const Bitboard empty = full() & ~(p.x | p.o);
+    Bitboard threats = 0;
+    for (int cell : cells_by_centrality_) {
+      if (!has_bit(empty, cell)) continue;
+      if (has_line(mine | bit(cell))) return f(cell);
+      if (has_line(theirs | bit(cell))) threats |= bit(cell);
+    }
+    if (threats) return f(lowest_bit(threats));
+    for (int cell : cells_by_centrality_)
+      if (has_bit(empty, cell)) f(cell);
+  }
+
   // Packing for boards of at most 32 cells.
   bool packable() const { return cells() <= 32; }
   static std::uint64_t pack(Position p) { return p.x | (p.o << 32); }

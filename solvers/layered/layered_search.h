@@ -18,7 +18,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "solvers/common/puzzle.h"
-#include "solvers/common/uint128.h"
+#include "engine/core/uint128.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {

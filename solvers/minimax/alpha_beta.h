@@ -6,22 +6,25 @@
 #pragma once
 
 #include <atomic>
+#include <concepts>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <optional>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_group.h>
 
 #include "solvers/common/hash.h"
-#include "solvers/common/two_player.h"
 
 namespace gs {
 
-// Lock-free table of (state, bound) entries. Each entry stores key ^ data beside data, so a torn
-// write from two threads is seen as a miss, never as a wrong bound.
+// Lock-free table of (state, bound) entries for 64- or 128-bit state keys. Each entry stores
+// the data word and the key words XORed with a scramble of the data, so a torn write from two
+// threads reads as a miss (or, with probability 2^-64, as noise), never as another state's bound.
+template <class Key>
 class BoundTable {
  public:
   enum Bound : std::uint8_t { kExact = 0, kLower = 1, kUpper = 2 };
@@ -32,28 +35,36 @@ class BoundTable {
   // Zeroed pages from calloc: a large table costs nothing until the search touches it.
   explicit BoundTable(int bits)
       : mask_((std::uint64_t{1} << bits) - 1), entries_(static_cast<Entry*>(std::calloc(std::size_t{1} << bits, sizeof(Entry)))) {
-    static_assert(sizeof(Entry) == 2 * sizeof(std::uint64_t) && std::atomic<std::uint64_t>::is_always_lock_free);
+    static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
     if (!entries_) throw std::bad_alloc();
   }
 
-  bool probe(std::uint64_t key, Hit& hit) const {
-    const Entry& e = entries_.get()[mix64(key) & mask_];
+  bool probe(Key key, Hit& hit) const {
+    const Entry& e = slot(key);
     const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-    if ((e.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) return false;
+    if (data == 0) return false;
+    for (int w = 0; w < kWords; ++w)
+      if ((e.check[w].load(std::memory_order_relaxed) ^ scramble(data, w)) != word(key, w)) return false;
     hit = {static_cast<int>(data & 3) - 1, static_cast<Bound>((data >> 2) & 3)};
     return true;
   }
-  void store(std::uint64_t key, int value, Bound bound) {
-    Entry& e = entries_.get()[mix64(key) & mask_];
+  void store(Key key, int value, Bound bound) {
+    Entry& e = slot(key);
     const std::uint64_t data = std::uint64_t(value + 1) | (std::uint64_t(bound) << 2) | (std::uint64_t{1} << 8);
     e.data.store(data, std::memory_order_relaxed);
-    e.check.store(key ^ data, std::memory_order_relaxed);
+    for (int w = 0; w < kWords; ++w) e.check[w].store(word(key, w) ^ scramble(data, w), std::memory_order_relaxed);
   }
 
  private:
+  static constexpr int kWords = sizeof(Key) > 8 ? 2 : 1;
   struct Entry {
-    std::atomic<std::uint64_t> check{0}, data{0};
+    std::atomic<std::uint64_t> check[kWords];
+    std::atomic<std::uint64_t> data;
   };
+  static std::uint64_t word(Key key, int w) { return static_cast<std::uint64_t>(w == 0 ? key : key >> (kWords > 1 ? 64 : 0)); }
+  static std::uint64_t scramble(std::uint64_t data, int w) { return mix64(data + 0x9e3779b97f4a7c15ULL * (w + 1)); }
+  Entry& slot(Key key) const { return entries_.get()[mix64(word(key, 0) ^ mix64(word(key, kWords - 1))) & mask_]; }
+
   std::uint64_t mask_;
   struct Free {
     void operator()(Entry* p) const { std::free(p); }
@@ -61,8 +72,12 @@ class BoundTable {
   std::unique_ptr<Entry, Free> entries_;
 };
 
+// What alpha-beta needs: canonical states (any totally ordered word), terminal values for the
+// side to move, and the moves worth searching, best first.
 template <class G>
-concept SearchableGame = TwoPlayerGame<G> && requires(const G& g, typename G::State s) {
+concept SearchableGame = std::totally_ordered<typename G::State> && requires(const G& g, typename G::State s) {
+  { g.canonical(s) } -> std::same_as<typename G::State>;
+  { g.terminal_value(s) } -> std::same_as<std::optional<int>>;
   g.for_each_search_move(s, [](typename G::Move, typename G::State) {});
 };
 
@@ -108,10 +123,10 @@ class AlphaBeta {
     if (const auto terminal = game_.terminal_value(s)) return *terminal;
     const State key = game_.canonical(s);
     const int alpha0 = alpha;
-    BoundTable::Hit hit;
+    typename BoundTable<State>::Hit hit;
     if (table_.probe(key, hit)) {
-      if (hit.bound == BoundTable::kExact) return hit.value;
-      if (hit.bound == BoundTable::kLower) alpha = std::max(alpha, hit.value);
+      if (hit.bound == BoundTable<State>::kExact) return hit.value;
+      if (hit.bound == BoundTable<State>::kLower) alpha = std::max(alpha, hit.value);
       else beta = std::min(beta, hit.value);
       if (alpha >= beta) return hit.value;
     }
@@ -145,14 +160,15 @@ class AlphaBeta {
       best = shared_best.load();
     }
     frames.resize(first);
-    const auto bound = best <= alpha0 ? BoundTable::kUpper : best >= beta ? BoundTable::kLower : BoundTable::kExact;
+    using Table = BoundTable<State>;
+    const auto bound = best <= alpha0 ? Table::kUpper : best >= beta ? Table::kLower : Table::kExact;
     table_.store(key, best, bound);
     return best;
   }
 
   const G& game_;
   AlphaBetaOptions options_;
-  BoundTable table_;
+  BoundTable<State> table_;
   tbb::enumerable_thread_specific<std::atomic<std::uint64_t>> nodes_;
 };
 

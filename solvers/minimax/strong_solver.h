@@ -15,7 +15,7 @@
 #include <tbb/parallel_for.h>
 
 #include "solvers/common/two_player.h"
-#include "solvers/common/uint128.h"
+#include "engine/core/uint128.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {
