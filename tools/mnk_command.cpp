@@ -115,7 +115,7 @@ nlohmann::json weak(const mnk::MnkGame& game, const MnkOptions& options, const s
   const View packed(game);
   const mnk::Position p = position ? game.parse(*position) : mnk::Position{};
   const bool x_to_move = mnk::MnkGame::to_move(p) == mnk::Player::x;
-  AlphaBeta<View> search(packed, {options.threads, 4, options.table_bits});
+  AlphaBeta<View> search(packed, {options.threads, 3, options.table_bits});
   ProgressReporter progress(options.global.progress(), [&] { return "searching: " + std::to_string(search.nodes()) + " nodes"; });
   nlohmann::json moves = nlohmann::json::array();
   int value = packed.terminal_value(View::pack(p)).value_or(-2);
@@ -214,7 +214,7 @@ std::string diagram(const mnk::MnkGame& game, mnk::Position p) {
 template <class View>
 int play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first) {
   const View packed(game);
-  AlphaBeta<View> search(packed, {options.threads, 4, options.table_bits});
+  AlphaBeta<View> search(packed, {options.threads, 3, options.table_bits});
   mnk::Position p;
   std::cout << "Game " << game.name() << ": you play " << (human_first ? "X (first)" : "O (second)")
             << ". Type a cell such as " << game.cell_name(game.cells_by_centrality().front()) << ", or quit.\n";

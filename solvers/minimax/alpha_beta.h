@@ -63,7 +63,10 @@ class BoundTable {
   };
   static std::uint64_t word(Key key, int w) { return static_cast<std::uint64_t>(w == 0 ? key : key >> (kWords > 1 ? 64 : 0)); }
   static std::uint64_t scramble(std::uint64_t data, int w) { return mix64(data + 0x9e3779b97f4a7c15ULL * (w + 1)); }
-  Entry& slot(Key key) const { return entries_.get()[mix64(word(key, 0) ^ mix64(word(key, kWords - 1))) & mask_]; }
+  Entry& slot(Key key) const {
+    const std::uint64_t h = kWords == 1 ? mix64(word(key, 0)) : mix64(word(key, 0) ^ mix64(word(key, 1)));
+    return entries_.get()[h & mask_];
+  }
 
   std::uint64_t mask_;
   struct Free {
@@ -83,7 +86,7 @@ concept SearchableGame = std::totally_ordered<typename G::State> && requires(con
 
 struct AlphaBetaOptions {
   int threads = 1;
-  int split_depth = 4;
+  int split_depth = 3;
   int table_bits = 22;
 };
 
