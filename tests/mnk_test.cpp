@@ -98,6 +98,19 @@ TEST(MnkStrong, TicTacToeReachablePositions5478Canonical765Terminal958Games25516
   EXPECT_EQ(to_decimal(games), "255168");
   EXPECT_EQ(s.value_at(0, 0).value, 0);
   EXPECT_EQ(s.value_at(0, 0).distance, 9);
+
+  // Looking positions up: O must block at c1 to draw; X wins against any other reply.
+  const auto blocked = s.lookup(MnkGame::pack(g.parse("X.O/.X./..O")));
+  ASSERT_TRUE(blocked.has_value());
+  EXPECT_EQ(blocked->value, 0);
+  const auto unblocked = s.lookup(MnkGame::pack(g.parse("X.O/.X./O..")));
+  ASSERT_TRUE(unblocked.has_value());
+  EXPECT_EQ(unblocked->value, 1);     // X to move wins at c1
+  EXPECT_EQ(unblocked->distance, 1);
+  const auto over = s.lookup(MnkGame::pack(g.parse("XXX/OO./...")));  // terminal: O to move has lost
+  ASSERT_TRUE(over.has_value());
+  EXPECT_EQ(over->value, -1);
+  EXPECT_EQ(over->distance, 0);
 }
 
 // Strong (retrograde over all positions) and weak (alpha-beta) agree on every reachable
