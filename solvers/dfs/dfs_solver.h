@@ -94,6 +94,8 @@ class DfsSolver {
       return true;
     }
     if (dead_.contains(key)) return false;
+    if constexpr (requires { puzzle_.cannot_finish(s); })
+      if (puzzle_.cannot_finish(s)) return false;
     count_node();
     if (depth < split) {
       // A thread runs its own most recently spawned task first and thieves take the oldest, so
