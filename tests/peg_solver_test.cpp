@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <random>
 #include <fstream>
 #include <map>
 #include <set>
@@ -214,6 +215,26 @@ TEST_P(SmallBoards, FewestMovesMatchesShortestPathSearch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Peg, SmallBoards, ::testing::Values("triangle4", "triangle5", "square", "diagonal"));
+
+// The pagoda bound never grows along a jump and never rejects the finish itself, on every
+// built-in board and finish hole.
+TEST(PegPagoda, BoundIsMonotoneAndKeepsTheFinish) {
+  std::mt19937_64 rng(23);
+  for (const auto& name : builtin_board_names()) {
+    const Board b = load_board(name);
+    for (int f = 0; f < b.holes(); f += 3) {
+      const PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
+      EXPECT_FALSE(puzzle.cannot_finish(bit(f))) << name;
+      for (int t = 0; t < 200; ++t) {
+        const Position pos = rng() & rng() & b.all_holes();
+        const bool parent_pruned = puzzle.cannot_finish(pos);
+        b.for_each_jump(pos, [&](const Jump& j) {
+          if (parent_pruned) EXPECT_TRUE(puzzle.cannot_finish(pos ^ j.all)) << name;
+        });
+      }
+    }
+  }
+}
 
 TEST(PegLayers, ParallelPassesEqualOneThread) {
   const Board b = load_board("triangle6");
