@@ -229,7 +229,9 @@ TEST(PegPagoda, BoundIsMonotoneAndKeepsTheFinish) {
         const Position pos = rng() & rng() & b.all_holes();
         const bool parent_pruned = puzzle.cannot_finish(pos);
         b.for_each_jump(pos, [&](const Jump& j) {
-          if (parent_pruned) EXPECT_TRUE(puzzle.cannot_finish(pos ^ j.all)) << name;
+          if (parent_pruned) {
+            EXPECT_TRUE(puzzle.cannot_finish(pos ^ j.all)) << name;
+          }
         });
       }
     }
