@@ -15,7 +15,7 @@ std::vector<std::uint64_t> random_states(const MnkGame& g, int count) {
   std::vector<std::uint64_t> out;
   for (int i = 0; i < count; ++i) {
     const Bitboard x = rng() & rng() & g.full();
-    out.push_back(MnkGame::pack({x, rng() & rng() & g.full() & ~x}));
+    out.push_back(PackedMnk::pack({x, rng() & rng() & g.full() & ~x}));
   }
   return out;
 }
@@ -24,7 +24,7 @@ void BM_MnkLineDetection(benchmark::State& state) {
   const MnkGame g(5, 5, 4);
   const auto states = random_states(g, 4096);
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(g.has_line(MnkGame::unpack(states[i++ & 4095]).x));
+  for (auto _ : state) benchmark::DoNotOptimize(g.has_line(PackedMnk::unpack(states[i++ & 4095]).x));
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_MnkLineDetection);
@@ -33,7 +33,7 @@ void BM_MnkCanonical(benchmark::State& state) {
   const MnkGame g(5, 5, 4);
   const auto states = random_states(g, 4096);
   std::size_t i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(g.canonical(states[i++ & 4095]));
+  for (auto _ : state) benchmark::DoNotOptimize(PackedMnk(g).canonical(states[i++ & 4095]));
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_MnkCanonical);

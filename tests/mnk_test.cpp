@@ -100,14 +100,14 @@ TEST(MnkStrong, TicTacToeReachablePositions5478Canonical765Terminal958Games25516
   EXPECT_EQ(s.value_at(0, 0).distance, 9);
 
   // Looking positions up: O must block at c1 to draw; X wins against any other reply.
-  const auto blocked = s.lookup(MnkGame::pack(g.parse("X.O/.X./..O")));
+  const auto blocked = s.lookup(PackedMnk::pack(g.parse("X.O/.X./..O")));
   ASSERT_TRUE(blocked.has_value());
   EXPECT_EQ(blocked->value, 0);
-  const auto unblocked = s.lookup(MnkGame::pack(g.parse("X.O/.X./O..")));
+  const auto unblocked = s.lookup(PackedMnk::pack(g.parse("X.O/.X./O..")));
   ASSERT_TRUE(unblocked.has_value());
   EXPECT_EQ(unblocked->value, 1);     // X to move wins at c1
   EXPECT_EQ(unblocked->distance, 1);
-  const auto over = s.lookup(MnkGame::pack(g.parse("XXX/OO./...")));  // terminal: O to move has lost
+  const auto over = s.lookup(PackedMnk::pack(g.parse("XXX/OO./...")));  // terminal: O to move has lost
   ASSERT_TRUE(over.has_value());
   EXPECT_EQ(over->value, -1);
   EXPECT_EQ(over->distance, 0);
@@ -125,7 +125,7 @@ TEST(MnkStrong, AgreesWithAlphaBetaOnEveryPositionOf3x3And4x3) {
       AlphaBeta<PackedMnk> weak(packed, {threads, 3, 16});
       for (std::size_t ply = 0; ply < strong.layers().size(); ++ply)
         for (std::size_t i = 0; i < strong.layers()[ply].size(); ++i)
-          ASSERT_EQ(weak.value(strong.layers()[ply][i]), strong.value_at(ply, i).value) << g.name() << " " << g.format(MnkGame::unpack(strong.layers()[ply][i]));
+          ASSERT_EQ(weak.value(strong.layers()[ply][i]), strong.value_at(ply, i).value) << g.name() << " " << g.format(PackedMnk::unpack(strong.layers()[ply][i]));
     }
   }
 }
@@ -139,9 +139,9 @@ TEST(MnkWeak, WideViewAgreesWithStrongSolutionOn4x3) {
   AlphaBeta<WideMnk> search(wide, {2, 3, 16});
   for (std::size_t ply = 0; ply < strong.layers().size(); ++ply)
     for (std::size_t i = 0; i < strong.layers()[ply].size(); ++i) {
-      const Position p = MnkGame::unpack(strong.layers()[ply][i]);
+      const Position p = PackedMnk::unpack(strong.layers()[ply][i]);
       ASSERT_EQ(search.value(WideMnk::pack(p)), strong.value_at(ply, i).value) << g.format(p);
-      EXPECT_EQ(WideMnk::unpack(wide.canonical(WideMnk::pack(p))), MnkGame::unpack(packed.canonical(strong.layers()[ply][i])));
+      EXPECT_EQ(WideMnk::unpack(wide.canonical(WideMnk::pack(p))), PackedMnk::unpack(packed.canonical(strong.layers()[ply][i])));
     }
 }
 

@@ -142,6 +142,8 @@ nlohmann::json mnk_probe(const std::string& path, const std::string& position_te
   if (std::sscanf(header.c_str(), "gamesolver-mnk-table v1 m=%d n=%d k=%d", &m, &n, &k) != 3)
     throw DataError(path + ": not a gamesolver m,n,k table (or an unsupported version)");
   const mnk::MnkGame game(m, n, k);
+  if (!game.packable()) throw DataError(path + ": tables hold boards of at most 32 cells");
+  const mnk::PackedMnk packed(game);
   std::unordered_map<std::uint64_t, std::pair<int, int>> table;
   for (std::string line; std::getline(in, line);) {
     std::istringstream fields(line);
@@ -152,7 +154,7 @@ nlohmann::json mnk_probe(const std::string& path, const std::string& position_te
   }
   const mnk::Position p = game.parse(position_text);
   const auto find = [&](mnk::Position q) {
-    const auto it = table.find(game.canonical(mnk::MnkGame::pack(q)));
+    const auto it = table.find(packed.canonical(mnk::PackedMnk::pack(q)));
     if (it == table.end()) throw DataError(path + ": position " + game.format(q) + " is not in the table");
     return it->second;
   };

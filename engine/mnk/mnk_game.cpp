@@ -39,20 +39,6 @@ MnkGame::MnkGame(int m, int n, int k) : m_(m), n_(n), k_(k) {
   symmetries_ = SymmetryGroup(std::move(elements));
 }
 
-std::uint64_t MnkGame::canonical(std::uint64_t s) const {
-  const Position p = unpack(s);
-  std::uint64_t best = s;
-  for (int g = 1; g < symmetries_.order(); ++g) best = std::min(best, pack(image(p, g)));
-  return best;
-}
-
-int MnkGame::orbit_size(std::uint64_t s) const {
-  const Position p = unpack(s);
-  int fixing = 0;
-  for (int g = 0; g < symmetries_.order(); ++g) fixing += pack(image(p, g)) == s;
-  return symmetries_.order() / fixing;
-}
-
 Position MnkGame::parse(const std::string& text) const {
   std::vector<std::string> rows(1);
   for (char ch : text) {

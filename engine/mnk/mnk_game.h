@@ -1,7 +1,6 @@
 // The m,n,k-game: m columns, n rows, k in a row wins; X moves first; tic-tac-toe is 3,3,3.
 // Cells are numbered row by row from the top-left (cell = row * m + col). A position is two
-// bitboards; for boards of at most 32 cells it packs into one word (X in the low half, O in the
-// high half), which is what the solvers store.
+// bitboards; packed_mnk.h puts it on one machine word for the solvers.
 #pragma once
 
 #include <optional>
@@ -80,14 +79,9 @@ class MnkGame {
       if (has_bit(empty, cell)) f(cell);
   }
 
-  // Packing for boards of at most 32 cells.
+  // Whether a position fits one 64-bit word (PackedMnk); larger boards take WideMnk.
   bool packable() const { return cells() <= 32; }
-  static std::uint64_t pack(Position p) { return p.x | (p.o << 32); }
-  static Position unpack(std::uint64_t s) { return {s & 0xffffffffULL, s >> 32}; }
   Position image(Position p, int g) const { return {symmetries_[g].apply(p.x), symmetries_[g].apply(p.o)}; }
-  // The smallest packed image: one canonical form per orbit of symmetric positions.
-  std::uint64_t canonical(std::uint64_t s) const;
-  int orbit_size(std::uint64_t s) const;
 
   // Notation: rows top to bottom separated by '/', cells X, O and '.', e.g. "X.O/.X./...".
   Position parse(const std::string& text) const;  // throws InputError, also for unreachable positions
