@@ -8,27 +8,11 @@
 #include <string>
 
 #include "solvers/io/checked_text_file.h"
+#include "tests/cli_run.h"
 
 namespace {
 
-struct Run {
-  int code;
-  std::string output;  // stdout and stderr
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(GAMESOLVER_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gamesolver-test-" + std::to_string(getpid()) + "-" + name)).string();
-}
+using namespace gs::testing;
 
 TEST(Cli, HelpListsSubcommandsAndExamples) {
   auto r = run("--help");
@@ -38,15 +22,6 @@ TEST(Cli, HelpListsSubcommandsAndExamples) {
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.output.find("Examples"), std::string::npos);
   EXPECT_NE(r.output.find("--threads"), std::string::npos);
-}
-
-// Each command must exit with 2 and say the expected words.
-void expect_usage_errors(const std::vector<std::pair<const char*, const char*>>& cases) {
-  for (const auto& [args, message] : cases) {
-    const auto r = run(args);
-    EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
-    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
-  }
 }
 
 TEST(Cli, UsageErrorsExitWithTwoAndOneLineReason) {
@@ -170,6 +145,8 @@ TEST(Cli, GlobalOptionsMayPrecedeTheSubcommand) {
 }  // namespace
 
 namespace {
+
+using namespace gs::testing;
 
 TEST(CliMnk, TicTacToeStrongSolutionJsonAndTableProbe) {
   const auto path = temp_path("ttt.table");

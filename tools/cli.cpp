@@ -26,10 +26,16 @@ ThreadLimit::ThreadLimit(int threads) {
   control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads_);
 }
 
-bool parse_options(const std::vector<std::string>& args, const po::options_description& all,
-                   const po::options_description& visible,
-                   const po::positional_options_description& positional, po::variables_map& vm,
-                   const std::string& usage) {
+bool parse_subcommand(const std::vector<std::string>& args, const po::options_description& specific,
+                      GlobalOptions& global, Positionals& words, po::variables_map& vm, const std::string& usage) {
+  po::options_description hidden;
+  hidden.add_options()("mode", po::value<std::string>(&words.mode))("file", po::value<std::string>(&words.file));
+  po::options_description visible;
+  visible.add(specific).add(global_options_description(global));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("mode", 1).add("file", 1);
   try {
     po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     if (vm.count("help")) {

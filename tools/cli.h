@@ -38,12 +38,16 @@ class ThreadLimit {
   std::unique_ptr<tbb::global_control> control_;
 };
 
-// Parses argv for a subcommand against `all` options; prints the usage and the `visible` ones
-// and returns false when --help was given.
-bool parse_options(const std::vector<std::string>& args, const po::options_description& all,
-                   const po::options_description& visible,
-                   const po::positional_options_description& positional, po::variables_map& vm,
-                   const std::string& usage);
+// The words of a subcommand's command line that are not options: a mode ("verify", "probe",
+// ...) and then a file.
+struct Positionals {
+  std::string mode, file;
+};
+
+// Parses a subcommand's arguments against its own options, the global ones and the two
+// positional words. Prints the usage and the options and returns false when --help was given.
+bool parse_subcommand(const std::vector<std::string>& args, const po::options_description& specific,
+                      GlobalOptions& global, Positionals& words, po::variables_map& vm, const std::string& usage);
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result);
 

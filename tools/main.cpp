@@ -18,6 +18,7 @@ const Subcommand kSubcommands[] = {
     {"peg", gs::tools::run_peg, "peg solitaire: solve, verify, analyze, all starts, fewest moves"},
     {"mnk", gs::tools::run_mnk, "m,n,k-games: value and best move, move values, strong solution, probe"},
     {"tictactoe", gs::tools::run_tictactoe, "tic-tac-toe: gamesolver mnk with m = n = k = 3"},
+    {"hopscotch", gs::tools::run_hopscotch, "Hopscotch card solitaire: solve a deal, verify a play, statistics"},
 };
 
 void print_help() {
@@ -34,7 +35,8 @@ void print_help() {
                "  gamesolver peg --board french --start c5 --finish any\n"
                "  gamesolver peg --analyze --json stats.json\n"
                "  gamesolver peg --output sol.txt && gamesolver peg verify sol.txt\n"
-               "  gamesolver tictactoe --all\n";
+               "  gamesolver tictactoe --all\n"
+               "  gamesolver hopscotch stats --deals 10000\n";
 }
 
 }  // namespace

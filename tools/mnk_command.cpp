@@ -30,7 +30,7 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
   MnkOptions options;
   int m = 3, n = 3, k = 3;
   bool all = false, interactive = false;
-  std::string position, output, table, mode, first = "human";
+  std::string position, output, table, first = "human";
   namespace po = boost::program_options;
   po::options_description mnk_options("m,n,k options");
   mnk_options.add_options()
@@ -44,16 +44,11 @@ int run(const std::vector<std::string>& args, bool tictactoe) {
       ("output,o", po::value<std::string>(&output), "with --all: write the solution table to FILE")
       ("table", po::value<std::string>(&table), "with probe: the table file to read")
       ("table-bits", po::value<int>(&options.table_bits)->default_value(24), "transposition table of 2^N entries (16 bytes each)");
-  po::options_description hidden;
-  hidden.add_options()("mode", po::value<std::string>(&mode));
-  po::options_description visible;
-  visible.add(mnk_options).add(cli::global_options_description(options.global));
-  po::options_description all_options;
-  all_options.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("mode", 1);
+  cli::Positionals words;
   po::variables_map vm;
-  if (!cli::parse_options(args, all_options, visible, positional, vm, kUsage)) return 0;
+  if (!cli::parse_subcommand(args, mnk_options, options.global, words, vm, kUsage)) return 0;
+  const std::string& mode = words.mode;
+  if (!words.file.empty()) throw InputError("unexpected argument '" + words.file + "'");
   const cli::ThreadLimit threads(options.global.threads);
   options.threads = threads.threads();
   if (options.table_bits < 10 || options.table_bits > 32) throw InputError("--table-bits must be between 10 and 32");

@@ -36,7 +36,7 @@ top to bottom separated by '/') or a list of occupied holes ("d2,d3,e4").
 int run_peg(const std::vector<std::string>& args) {
   PegJobOptions job;
   PegRequestOptions request;
-  std::string mode_word, file;
+
   std::string start, position, finish;
   bool analyze = false, all_starts = false, fewest = false, no_class = false;
 
@@ -54,17 +54,11 @@ int run_peg(const std::vector<std::string>& args) {
       ("steps", po::bool_switch(&job.steps), "print the board after every jump")
       ("no-class-pruning", po::bool_switch(&no_class), "search even when position classes already prove the problem unsolvable")
       ("table-bits", po::value<int>(&job.table_bits)->default_value(26), "dead-position tables: 2^N entries in all, 8 bytes each (memory is touched only as used)");
-  po::options_description hidden;
-  hidden.add_options()("mode", po::value<std::string>(&mode_word))("file", po::value<std::string>(&file));
-  po::options_description visible;
-  visible.add(peg).add(cli::global_options_description(job.global));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("mode", 1).add("file", 1);
-
+  cli::Positionals words;
   po::variables_map vm;
-  if (!cli::parse_options(args, all, visible, positional, vm, kUsage)) return 0;
+  if (!cli::parse_subcommand(args, peg, job.global, words, vm, kUsage)) return 0;
+  const std::string& mode_word = words.mode;
+  const std::string& file = words.file;
   if (job.table_bits < 10 || job.table_bits > 34) throw InputError("--table-bits must be between 10 and 34");
   job.class_pruning = !no_class;
   const cli::ThreadLimit threads(job.global.threads);

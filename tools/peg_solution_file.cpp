@@ -37,27 +37,14 @@ std::string format_peg_solution(const PegRequest& request, const std::vector<peg
 }
 
 PegVerification verify_peg_solution(const std::string& path) {
-  const std::string body = read_checked_text(path);
-  std::istringstream in(body);
-  std::string header;
-  std::getline(in, header);
-  std::istringstream head(header);
-  std::string magic, version;
-  head >> magic >> version;
-  if (magic != kMagic) throw DataError(path + ": not a gamesolver peg solution file");
-  if (version != kVersion) throw DataError(path + ": unsupported format version '" + version + "' (this build reads " + kVersion + ")");
-  std::map<std::string, std::string> fields;
-  for (std::string kv; head >> kv;)
-    if (auto eq = kv.find('='); eq != std::string::npos) fields[kv.substr(0, eq)] = kv.substr(eq + 1);
+  const RecordFile file = read_record_file(path, kMagic, kVersion, "peg solution");
+  auto fields = file.header;
   for (const char* key : {"board", "start", "finish"})
     if (!fields.count(key)) throw DataError(path + ": header lacks " + key + "=");
 
   std::optional<std::string> geometry, grid, start_position;
   std::vector<std::string> jump_texts;
-  for (std::string line; std::getline(in, line);) {
-    const auto colon = line.find(": ");
-    if (colon == std::string::npos) throw DataError(path + ": malformed line '" + line + "'");
-    const std::string key = line.substr(0, colon), value = line.substr(colon + 2);
+  for (const auto& [key, value] : file.records) {
     if (key == "jumps") geometry = value;
     else if (key == "grid") grid = value;
     else if (key == "start-position") start_position = value;

@@ -9,5 +9,6 @@ namespace gs::tools {
 int run_peg(const std::vector<std::string>& args);
 int run_mnk(const std::vector<std::string>& args);
 int run_tictactoe(const std::vector<std::string>& args);
+int run_hopscotch(const std::vector<std::string>& args);
 
 }  // namespace gs::tools

@@ -74,4 +74,26 @@ std::string read_checked_text(const std::string& path) {
   return body;
 }
 
+RecordFile read_record_file(const std::string& path, const std::string& magic, const std::string& version,
+                            const std::string& kind) {
+  std::istringstream in(read_checked_text(path));
+  std::string header;
+  std::getline(in, header);
+  std::istringstream head(header);
+  std::string file_magic, file_version;
+  head >> file_magic >> file_version;
+  if (file_magic != magic) throw DataError(path + ": not a gamesolver " + kind + " file");
+  if (file_version != version)
+    throw DataError(path + ": unsupported format version '" + file_version + "' (this build reads " + version + ")");
+  RecordFile file;
+  for (std::string kv; head >> kv;)
+    if (auto eq = kv.find('='); eq != std::string::npos) file.header[kv.substr(0, eq)] = kv.substr(eq + 1);
+  for (std::string line; std::getline(in, line);) {
+    const auto colon = line.find(": ");
+    if (colon == std::string::npos) throw DataError(path + ": malformed line '" + line + "'");
+    file.records.emplace_back(line.substr(0, colon), line.substr(colon + 2));
+  }
+  return file;
+}
+
 }  // namespace gs

@@ -5,7 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gs {
 
@@ -15,5 +18,15 @@ std::uint64_t fnv1a64(const std::string& bytes);
 void write_checked_text(const std::string& path, const std::string& body);
 // The body without its checksum line; throws DataError if unreadable, unsigned or altered.
 std::string read_checked_text(const std::string& path);
+
+// A checked text file of records: a first line "MAGIC VERSION [key=value ...]", then lines
+// "key: value". Throws DataError when the file is unreadable or altered, is not a MAGIC file,
+// has another version, or has a line without ": ". `kind` names the file in messages.
+struct RecordFile {
+  std::map<std::string, std::string> header;                 // the key=value words of line 1
+  std::vector<std::pair<std::string, std::string>> records;  // in file order
+};
+RecordFile read_record_file(const std::string& path, const std::string& magic, const std::string& version,
+                            const std::string& kind);
 
 }  // namespace gs

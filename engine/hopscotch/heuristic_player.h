@@ -1,0 +1,19 @@
+// Normal play: a player who does not see the stock. It looks only at what a person at the table
+// sees (the waste card, the foundations, the reserves) and plays common-sense Hopscotch:
+//   1. every card that fits a foundation goes there at once, reserve tops first;
+//   2. otherwise the waste card goes to the reserve where it costs least
+//      (Tableau::placement_cost): on a card needed later than itself, the closer the better;
+//      a King to an empty reserve; an empty reserve before covering a card needed sooner.
+#pragma once
+
+#include <vector>
+
+#include "engine/hopscotch/tableau.h"
+
+namespace gs::hopscotch {
+
+// Plays the deal from `tableau` to the end; returns the final score. The plays are appended to
+// `line` when given.
+int play_without_seeing_stock(Tableau& tableau, std::vector<Move>* line = nullptr);
+
+}  // namespace gs::hopscotch

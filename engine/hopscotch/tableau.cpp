@@ -1,0 +1,375 @@
+#include "engine/hopscotch/tableau.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "engine/core/errors.h"
+
+namespace gs::hopscotch {
+
+namespace {
+
+// kPosition[f][r]: where rank r sits on foundation f (each foundation holds every rank once).
+constexpr auto kPosition = [] {
+  std::array<std::array<int, kRanks + 1>, kFoundations> table{};
+  for (int f = 0; f < kFoundations; ++f)
+    for (int k = 0; k < kFoundationSize; ++k) table[f][foundation_rank(f, k)] = k;
+  return table;
+}();
+
+// Bits are appended low to high into four words.
+struct BitWriter {
+  Tableau::Key key{};
+  int bit = 0;
+  void put(std::uint64_t value, int width) {
+    const int word = bit / 64, offset = bit % 64;
+    key[word] |= value << offset;
+    if (offset + width > 64) key[word + 1] |= value >> (64 - offset);
+    bit += width;
+  }
+  void append(const BitWriter& other) {
+    for (int done = 0; done < other.bit; done += 32)
+      put(other.key[done / 64] >> (done % 64) & 0xffffffffULL, std::min(32, other.bit - done));
+  }
+  bool operator<(const BitWriter& other) const { return bit != other.bit ? bit < other.bit : key < other.key; }
+  bool operator==(const BitWriter& other) const { return bit == other.bit && key == other.key; }
+};
+
+}  // namespace
+
+Tableau::Tableau(const Deal& deal, MoveRules rules) : deal_(deal), rules_(rules) {
+  for (int i = 0; i < kDealSize; ++i) rank_[i] = deal[i].rank;
+  height_.fill(1);  // the starting clubs
+}
+
+int Tableau::wait(int rank) const {
+  int best = kFoundationSize;
+  for (int f = 0; f < kFoundations; ++f)
+    if (height_[f] <= kPosition[f][rank]) best = std::min(best, kPosition[f][rank] - height_[f]);
+  return best;
+}
+
+int Tableau::placement_cost(int rank, int p) const {
+  constexpr int kChain = 0, kLater = 3, kEmpty = 3, kCovering = 30;
+  if (size_[p] == 0) return rank == 13 ? 0 : kEmpty;
+  const int below = rank_[reserve_[p][size_[p] - 1]];
+  if (rank == 13 && below == 13) return 0;
+  // Best: a foundation takes this card and then, soon after, the card below it.
+  int chain = kFoundationSize;
+  for (int f = 0; f < kFoundations; ++f)
+    if (height_[f] <= kPosition[f][rank] && kPosition[f][rank] < kPosition[f][below])
+      chain = std::min(chain, kPosition[f][below] - kPosition[f][rank] - 1);
+  if (chain < kFoundationSize) return kChain + chain;
+  const int mine = wait(rank), under = wait(below);
+  return mine <= under ? kLater + under - mine : kCovering + mine - under;
+}
+
+bool Tableau::is_legal(const Move& m) const {
+  if (m.foundation >= kFoundations || m.reserve >= kReserves) return false;
+  switch (m.kind) {
+    case Move::kReserveToFoundation:
+      return size_[m.reserve] > 0 && reserve_[m.reserve][size_[m.reserve] - 1] == m.card &&
+             next_rank(m.foundation) == rank_[m.card];
+    case Move::kWasteToFoundation:
+      return !stock_empty() && m.card == dealt_ && next_rank(m.foundation) == rank_[m.card];
+    case Move::kWasteToReserve:
+      return !stock_empty() && m.card == dealt_;
+    case Move::kDecline:
+      return false;
+  }
+  return false;
+}
+
+bool Tableau::same_reserve(int p, int q) const {
+  if (size_[p] != size_[q]) return false;
+  for (int i = 0; i < size_[p]; ++i) {
+    const int a = reserve_[p][i], b = reserve_[q][i];
+    if (rank_[a] != rank_[b]) return false;
+    for (int f = 0; f < kFoundations; ++f)
+      if (excluded(a, f) != excluded(b, f)) return false;
+  }
+  return true;
+}
+
+// The first foundation with a fitting reserve top not yet excluded: play one of them, or decline.
+bool Tableau::pending_decision(MoveList& list) const {
+  for (int f = 0; f < kFoundations; ++f) {
+    const int rank = next_rank(f);
+    std::uint8_t fitting = 0;
+    for (int p = 0; p < kReserves; ++p) {
+      if (size_[p] == 0) continue;
+      const auto card = reserve_[p][size_[p] - 1];
+      if (rank_[card] != rank || excluded(card, f)) continue;
+      bool duplicate = false;
+      for (int q = 0; q < p && !duplicate; ++q) duplicate = (fitting >> q & 1) && same_reserve(p, q);
+      if (!duplicate) list.push({Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), card, 0});
+      fitting |= static_cast<std::uint8_t>(1 << p);
+    }
+    if (fitting) {
+      list.push({Move::kDecline, 0, static_cast<std::uint8_t>(f), 0, fitting});
+      return true;
+    }
+  }
+  return false;
+}
+
+void Tableau::generate_unrestricted(MoveList& list) const {
+  for (int p = 0; p < kReserves; ++p) {
+    if (size_[p] == 0) continue;
+    const auto card = reserve_[p][size_[p] - 1];
+    for (int f = 0; f < kFoundations; ++f)
+      if (next_rank(f) == rank_[card])
+        list.push({Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), card, 0});
+  }
+  if (stock_empty()) return;
+  const auto card = static_cast<std::uint8_t>(dealt_);
+  for (int f = 0; f < kFoundations; ++f)
+    if (next_rank(f) == rank_[card]) list.push({Move::kWasteToFoundation, 0, static_cast<std::uint8_t>(f), card, 0});
+  for (int p = 0; p < kReserves; ++p) list.push({Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card, 0});
+}
+
+void Tableau::generate_moves(MoveList& list) const {
+  list.size = 0;
+  if (rules_ == MoveRules::kUnrestricted) return generate_unrestricted(list);
+  if (pending_decision(list) || stock_empty()) return;
+  const auto card = static_cast<std::uint8_t>(dealt_);
+  const int rank = rank_[card];
+  for (int f = 0; f < kFoundations; ++f)
+    if (next_rank(f) == rank) list.push({Move::kWasteToFoundation, 0, static_cast<std::uint8_t>(f), card, 0});
+  const int first_placement = list.size;
+  std::array<int, kReserves> cost{};
+  for (int p = 0; p < kReserves; ++p) {
+    bool duplicate = false;
+    for (int q = 0; q < p && !duplicate; ++q) duplicate = same_reserve(p, q);
+    if (duplicate) continue;
+    cost[p] = placement_cost(rank, p);
+    list.push({Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card, 0});
+  }
+  std::stable_sort(list.moves.begin() + first_placement, list.moves.begin() + list.size,
+                   [&](const Move& a, const Move& b) { return cost[a.reserve] < cost[b.reserve]; });
+}
+
+void Tableau::apply(const Move& m) {
+  switch (m.kind) {
+    case Move::kReserveToFoundation:
+      --size_[m.reserve];
+      ++height_[m.foundation];
+      ++score_;
+      break;
+    case Move::kWasteToFoundation:
+      ++dealt_;
+      ++height_[m.foundation];
+      ++score_;
+      break;
+    case Move::kWasteToReserve:
+      if (rules_ == MoveRules::kNormalForm)
+        for (int f = 0; f < kFoundations; ++f)
+          if (next_rank(f) == rank_[m.card]) excluded_[f] |= std::uint64_t{1} << m.card;
+      reserve_[m.reserve][size_[m.reserve]++] = m.card;
+      ++dealt_;
+      break;
+    case Move::kDecline:
+      for (int p = 0; p < kReserves; ++p)
+        if (m.declined >> p & 1) excluded_[m.foundation] |= std::uint64_t{1} << reserve_[p][size_[p] - 1];
+      break;
+  }
+}
+
+void Tableau::undo(const Move& m) {
+  switch (m.kind) {
+    case Move::kReserveToFoundation:
+      reserve_[m.reserve][size_[m.reserve]++] = m.card;
+      --height_[m.foundation];
+      --score_;
+      break;
+    case Move::kWasteToFoundation:
+      --dealt_;
+      --height_[m.foundation];
+      --score_;
+      break;
+    case Move::kWasteToReserve:
+      for (auto& mask : excluded_) mask &= ~(std::uint64_t{1} << m.card);  // a new card had none
+      --size_[m.reserve];
+      --dealt_;
+      break;
+    case Move::kDecline:
+      for (int p = 0; p < kReserves; ++p)
+        if (m.declined >> p & 1) excluded_[m.foundation] &= ~(std::uint64_t{1} << reserve_[p][size_[p] - 1]);
+      break;
+  }
+}
+
+bool Tableau::finished() const {
+  MoveList list;
+  generate_moves(list);
+  return list.size == 0;
+}
+
+Tableau::Key Tableau::pack(const std::array<int, kReserves>& order) const {
+  std::array<BitWriter, kReserves> piles;
+  for (int p = 0; p < kReserves; ++p) {
+    for (int i = 0; i < size_[p]; ++i) {
+      const int card = reserve_[p][i];
+      piles[p].put(rank_[card], 4);
+      for (int f = 0; f < kFoundations; ++f)
+        if (next_rank(f) == rank_[card]) piles[p].put(excluded(card, f), 1);
+    }
+    piles[p].put(0, 4);
+  }
+  std::array<int, kReserves> sorted = order;
+  if (order[0] < 0) {
+    sorted = {0, 1, 2, 3};
+    std::sort(sorted.begin(), sorted.end(), [&](int p, int q) { return piles[p] < piles[q]; });
+  }
+  BitWriter out;
+  out.put(static_cast<std::uint64_t>(dealt_), 6);
+  for (int f = 0; f < kFoundations; ++f) out.put(static_cast<std::uint64_t>(height_[f]), 4);
+  for (int p : sorted) out.append(piles[p]);
+  return out.key;
+}
+
+Tableau::Key Tableau::key() const { return pack({-1, -1, -1, -1}); }
+Tableau::Key Tableau::exact_key() const { return pack({0, 1, 2, 3}); }
+
+// Dead cards. Call a set X of cards "after c" when none of them can reach a foundation before
+// card c does (or ever). A foundation slot is shut by X when every live card that may fill it
+// (its rank, not excluded there) is in X: it cannot be filled before c. A card e all of whose
+// slots lie beyond a shut slot of their foundation waits for a card of X, so it is after c too,
+// and so is every card below e in its reserve. Growing X from the cards below c this way, if c
+// itself becomes "after c", then c waits for itself: it is dead, and so is every card below it.
+// A card whose every slot lies beyond a slot no live card can fill is dead outright.
+namespace {
+
+using CardSet = std::uint64_t;  // bit i = deal index i
+constexpr CardSet bit(int card) { return CardSet{1} << card; }
+
+}  // namespace
+
+int Tableau::upper_bound() const {
+  std::array<CardSet, kRanks + 1> of_rank{};
+  CardSet in_play = 0;  // cards not on a foundation
+  std::array<CardSet, kDealSize> below{};
+  for (int i = dealt_; i < kDealSize; ++i) of_rank[rank_[i]] |= bit(i), in_play |= bit(i);
+  for (int p = 0; p < kReserves; ++p)
+    for (int d = 0; d < size_[p]; ++d) {
+      const int card = reserve_[p][d];
+      of_rank[rank_[card]] |= bit(card), in_play |= bit(card);
+      below[card] = d ? below[reserve_[p][d - 1]] | bit(reserve_[p][d - 1]) : 0;
+    }
+  std::array<CardSet, kFoundations> excluded_now{};
+  for (int f = 0; f < kFoundations; ++f) excluded_now[f] = next_rank(f) ? excluded_[f] & of_rank[next_rank(f)] : 0;
+
+  CardSet dead = 0;
+  // First slot of each foundation shut by `after` (13 = none).
+  auto first_shut = [&](CardSet after) {
+    std::array<int, kFoundations> shut{};
+    for (int f = 0; f < kFoundations; ++f) {
+      shut[f] = kFoundationSize;
+      for (int k = height_[f]; k < kFoundationSize; ++k) {
+        CardSet fillers = of_rank[foundation_rank(f, k)] & in_play & ~dead;
+        if (k == height_[f]) fillers &= ~excluded_now[f];
+        if ((fillers & ~after) == 0) {
+          shut[f] = k;
+          break;
+        }
+      }
+    }
+    return shut;
+  };
+  auto waits = [&](int card, const std::array<int, kFoundations>& shut) {
+    for (int f = 0; f < kFoundations; ++f) {
+      const int slot = kPosition[f][rank_[card]];
+      if (slot < height_[f] || (slot == height_[f] && (excluded_now[f] & bit(card)))) continue;
+      if (shut[f] >= slot) return false;  // this slot can be reached
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    const auto shut = first_shut(dead);
+    for (CardSet rest = in_play & ~dead; rest; rest &= rest - 1) {
+      const int card = std::countr_zero(rest);
+      if (waits(card, shut)) dead |= bit(card) | below[card], changed = true;
+    }
+    if (changed) continue;
+    for (int p = 0; p < kReserves && !changed; ++p)
+      for (int d = size_[p] - 1; d > 0 && !changed; --d) {
+        const int c = reserve_[p][d];
+        if (dead & bit(c)) continue;
+        for (CardSet after = below[c] | dead;;) {
+          const auto shut_c = first_shut(after);
+          if (waits(c, shut_c)) {
+            dead |= bit(c) | below[c], changed = true;
+            break;
+          }
+          CardSet grown = after;
+          for (CardSet rest = in_play & ~after & ~bit(c); rest; rest &= rest - 1) {
+            const int e = std::countr_zero(rest);
+            if (waits(e, shut_c)) grown |= bit(e) | below[e];
+          }
+          if (grown == after) break;
+          after = grown;
+        }
+      }
+  }
+  return kMaxScore - std::popcount(dead);
+}
+
+std::string Tableau::move_name(const Move& m) const {
+  const std::string card = card_name(deal_[m.card]);
+  switch (m.kind) {
+    case Move::kReserveToFoundation:
+      return "R" + std::to_string(m.reserve + 1) + ":" + card + ">F" + std::to_string(m.foundation + 1);
+    case Move::kWasteToFoundation:
+      return card + ">F" + std::to_string(m.foundation + 1);
+    case Move::kWasteToReserve:
+      return card + ">R" + std::to_string(m.reserve + 1);
+    case Move::kDecline:
+      return "decline F" + std::to_string(m.foundation + 1);
+  }
+  return "?";
+}
+
+Move Tableau::parse_move(const std::string& text) const {
+  auto bad = [&](const std::string& why) { return InputError("bad play '" + text + "': " + why); };
+  const auto arrow = text.find('>');
+  if (arrow == std::string::npos || arrow + 3 != text.size()) throw bad("expected CARD>F1, CARD>R1 or R1:CARD>F1");
+  const char target = text[arrow + 1];
+  const int index = text[arrow + 2] - '1';
+  if ((target != 'F' && target != 'R') || index < 0 || index > 3) throw bad("the target is F1..F4 or R1..R4");
+  std::string source = text.substr(0, arrow);
+  Move m;
+  if (source.size() > 3 && source[0] == 'R' && source[2] == ':') {
+    if (target != 'F') throw bad("a reserve card can only go to a foundation");
+    const int from = source[1] - '1';
+    if (from < 0 || from > 3) throw bad("reserves are R1..R4");
+    if (size_[from] == 0) throw bad("reserve " + std::to_string(from + 1) + " is empty");
+    m = {Move::kReserveToFoundation, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(index),
+         reserve_[from][size_[from] - 1]};
+    source = source.substr(3);
+  } else {
+    if (stock_empty()) throw bad("the stock is empty");
+    m = target == 'F' ? Move{Move::kWasteToFoundation, 0, static_cast<std::uint8_t>(index), static_cast<std::uint8_t>(dealt_)}
+                      : Move{Move::kWasteToReserve, static_cast<std::uint8_t>(index), 0, static_cast<std::uint8_t>(dealt_)};
+  }
+  const Card named = parse_card(source), actual = deal_[m.card];
+  if (named.rank != actual.rank || (named.suit && actual.suit && named.suit != actual.suit))
+    throw bad("the card there is " + card_name(actual));
+  if (!is_legal(m)) throw bad("foundation " + std::to_string(m.foundation + 1) + " needs " + rank_name(next_rank(m.foundation)));
+  return m;
+}
+
+std::string Tableau::describe() const {
+  std::ostringstream out;
+  out << "dealt " << dealt_ << "/48, score " << score_ << "\n";
+  for (int f = 0; f < kFoundations; ++f)
+    out << "  F" << f + 1 << ": " << height_[f] << " cards, needs " << (next_rank(f) ? rank_name(next_rank(f)) : "nothing") << "\n";
+  for (int p = 0; p < kReserves; ++p) {
+    out << "  R" << p + 1 << ":";
+    for (int i = 0; i < size_[p]; ++i) out << " " << card_name(deal_[reserve_[p][i]]);
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace gs::hopscotch

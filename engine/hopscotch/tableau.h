@@ -1,0 +1,128 @@
+// A Hopscotch game in progress: the deal, how many cards have been dealt, the four foundation
+// heights and the four reserve piles. Cards are named by their index in the deal, so a play can
+// be replayed card by card; the search key forgets that identity (only ranks matter) and the
+// order of the reserves (they are interchangeable).
+//
+// Normal form. Suppose a card c fits foundation f now and some line later plays c onto f. Then
+// playing c now is as good: f takes nothing else meanwhile (it waits for c's rank, and each
+// foundation holds each rank once), and every card put on c's reserve in between leaves it
+// before c does, so it can sit on the card below c instead. Hence, for the first foundation f
+// whose next rank is on a reserve top, the search either plays one such top onto f or declines:
+// every such top is excluded from f's current slot, which some card not available now must
+// fill. A dealt card that fits is likewise played or, when put on a reserve, excluded from the
+// slots it fits. This removes every line that merely delays a play; exclusions also feed the
+// dead-card bound.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+
+#include "engine/hopscotch/cards.h"
+
+namespace gs::hopscotch {
+
+constexpr int kFoundations = 4;
+constexpr int kReserves = 4;
+constexpr int kFoundationSize = 13;  // the starting club and twelve more
+
+// Rank of the k-th card (0 = the starting club) of foundation f (0..3), which climbs by f + 1.
+constexpr int foundation_rank(int f, int k) { return ((f + 1) * (k + 1) - 1) % kRanks + 1; }
+
+// kDecline is not a play: it is the search's promise that the foundation's next card will not
+// be any of the reserve tops that fit it now (see Tableau, "normal form").
+struct Move {
+  enum Kind : std::uint8_t { kReserveToFoundation, kWasteToFoundation, kWasteToReserve, kDecline };
+  Kind kind = kWasteToReserve;
+  std::uint8_t reserve = 0;     // source or target reserve (0..3)
+  std::uint8_t foundation = 0;  // target foundation (0..3)
+  std::uint8_t card = 0;        // deal index of the card moved
+  std::uint8_t declined = 0;    // kDecline: the reserves whose tops it excludes (bit mask)
+  bool operator==(const Move&) const = default;
+};
+
+// Which moves generate_moves offers. Both reach the same best score (see Tableau).
+enum class MoveRules {
+  kNormalForm,    // each fitting card is played at once or excluded from that foundation slot
+  kUnrestricted,  // every legal play at every moment (the plain search of the tests)
+};
+
+struct MoveList {
+  std::array<Move, 24> moves;
+  int size = 0;
+  void push(const Move& m) { moves[static_cast<std::size_t>(size++)] = m; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+};
+
+class Tableau {
+ public:
+  using Key = std::array<std::uint64_t, 4>;
+  using Move = hopscotch::Move;
+  using MoveList = hopscotch::MoveList;
+  static constexpr int kMaxScore = kDealSize;
+
+  explicit Tableau(const Deal& deal, MoveRules rules = MoveRules::kNormalForm);
+
+  const Deal& deal() const { return deal_; }
+  int dealt() const { return dealt_; }
+  bool stock_empty() const { return dealt_ == kDealSize; }
+  const Card& waste() const { return deal_[dealt_]; }  // the card about to be dealt; needs !stock_empty()
+  int score() const { return score_; }                  // cards played to the foundations (0..48)
+  int foundation_height(int f) const { return height_[f]; }
+  int next_rank(int f) const { return height_[f] == kFoundationSize ? 0 : foundation_rank(f, height_[f]); }
+  int reserve_size(int p) const { return size_[p]; }
+  int reserve_card(int p, int i) const { return reserve_[p][i]; }  // deal index, i = 0 at the bottom
+  int rank_of(int deal_index) const { return deal_[deal_index].rank; }
+
+  // Cards still to be placed before a card of this rank fits: the least, over the foundations
+  // still waiting for the rank, of the number of cards they need first (0 = playable now).
+  int wait(int rank) const;
+  // How much putting a card of this rank on reserve p costs in the common-sense strategy:
+  // covering a card needed sooner is bad, an empty reserve is worth keeping.
+  int placement_cost(int rank, int p) const;
+
+  bool is_legal(const Move& m) const;  // by the rules of the game (kDecline is never legal)
+  // The moves of the search, best first by common sense: plays to foundations, then the waste
+  // to the reserves by placement cost (one of identical reserves only). See MoveRules.
+  void generate_moves(MoveList& list) const;
+  void apply(const Move& m);
+  void undo(const Move& m);
+  bool finished() const;  // no legal move left
+
+  // Key: dealt count, heights, then each reserve's ranks and, for a card whose rank some
+  // foundation needs next, whether it is excluded there.
+  Key key() const;        // canonical: reserves sorted
+  Key exact_key() const;  // reserves in place (for the plain search of the tests)
+
+  // No play from here scores more: 48 less the cards that provably never reach a foundation.
+  // A card is dead when each foundation slot it could fill (its rank's, not excluded) comes
+  // after a slot that no live card can fill, or that only live cards below it in its reserve
+  // can fill (they leave the reserve after it, but must reach the foundation before it). Cards
+  // under a dead card are dead; the marking repeats until nothing changes.
+  int upper_bound() const;
+
+  std::string move_name(const Move& m) const;  // "7H>F2", "7H>R1", "R1:7H>F2" (1-based)
+  Move parse_move(const std::string& text) const;  // throws InputError if malformed or illegal
+  std::string describe() const;                    // foundations and reserves, one line each
+
+ private:
+  bool excluded(int card, int f) const { return (excluded_[f] >> card & 1) && rank_[card] == next_rank(f); }
+  bool same_reserve(int p, int q) const;
+  bool pending_decision(MoveList& list) const;
+  void generate_unrestricted(MoveList& list) const;
+  Key pack(const std::array<int, kReserves>& order) const;
+
+  Deal deal_;
+  MoveRules rules_;
+  std::array<std::uint64_t, kFoundations> excluded_{};  // by deal index; see excluded()
+  std::array<std::uint8_t, kDealSize> rank_{};
+  int dealt_ = 0;
+  int score_ = 0;
+  std::array<int, kFoundations> height_{};
+  std::array<int, kReserves> size_{};
+  std::array<std::array<std::uint8_t, kDealSize>, kReserves> reserve_{};
+};
+
+}  // namespace gs::hopscotch

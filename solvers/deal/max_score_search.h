@@ -1,0 +1,174 @@
+// Exact search of a single-player game with perfect information that ends with a score (a
+// solitaire deal whose stock order is known): is the maximum score reachable, and if not, what
+// is the best score? Depth-first with a memo of canonical states and branch-and-bound on the
+// game's upper bound. Knows no game.
+//
+// Two passes share one memo. The first looks only for a win (every state whose upper bound is
+// below the maximum is cut at once), which decides most deals in a few thousand nodes. Only if
+// it fails does the second compute the best score, cutting states that cannot beat the best
+// line found so far. Every memo entry is a true statement (an exact best score, or an upper
+// bound), so the second pass reuses the first's entries.
+//
+// Correctness of the bounds: a node searched with floor `alpha` returns either an exact value
+// or an upper bound (flagged); a bound is only trusted where it is at most the current alpha.
+// Every cut subtree had a bound at most the best score already reached, so when the search
+// completes the best line found is optimal.
+#pragma once
+
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/portable_random.h"
+#include "solvers/deal/score_memo.h"
+
+namespace gs {
+
+template <class G>
+concept ScoredSolitaire = requires(G game, const G& view, const typename G::Move& move, typename G::MoveList& moves) {
+  typename G::Key;
+  { G::kMaxScore } -> std::convertible_to<int>;
+  { view.key() } -> std::same_as<typename G::Key>;        // canonical: equal keys, equal futures
+  { view.exact_key() } -> std::same_as<typename G::Key>;  // no symmetry reduction
+  { view.score() } -> std::convertible_to<int>;            // final score if the game ended here
+  { view.upper_bound() } -> std::convertible_to<int>;      // no continuation scores more
+  view.generate_moves(moves);                              // empty = the game is over
+  game.apply(move);
+  game.undo(move);
+};
+
+struct MaxScoreOptions {
+  std::uint64_t node_limit = 0;  // 0 = none
+  bool prune = true;             // cut on upper_bound() (off: plain exhaustive search)
+  bool canonical = true;         // memo on key() (off: on exact_key())
+  std::uint64_t probe_nodes = 300;  // first pass: node budget of each probe (0 = one pass)
+  int probes = 1000;                // first pass: probes before the unbudgeted one
+};
+
+template <class Move>
+struct MaxScoreResult {
+  enum Outcome { kWon, kLost, kUnresolved };
+  Outcome outcome = kUnresolved;
+  int score = 0;              // best final score found (exact unless score_exact is false)
+  bool score_exact = false;   // false when the node limit stopped the second pass
+  std::vector<Move> line;     // a play reaching `score`
+  std::uint64_t nodes = 0;
+};
+
+template <ScoredSolitaire G>
+class MaxScoreSearch {
+ public:
+  using Move = typename G::Move;
+  using Result = MaxScoreResult<Move>;
+
+  explicit MaxScoreSearch(int memo_bits = 20) : memo_(memo_bits) {}
+
+  Result solve(G& game, const MaxScoreOptions& options) {
+    options_ = options;
+    memo_.clear();
+    nodes_ = 0;
+    stopped_ = limited_ = false;
+    best_ = -1;
+    best_line_.clear();
+    path_.clear();
+    random_ = PortableRandom(1);  // every solve of a deal searches the same way
+    Result result;
+    floor_ = G::kMaxScore - 1;  // first pass: a win or nothing
+    win_probes(game);
+    if (best_ == G::kMaxScore) {
+      result.outcome = Result::kWon;
+    } else if (!limited_) {
+      result.outcome = Result::kLost;
+      floor_ = -1;  // second pass: the best score
+      search(game);
+    }
+    result.score = best_;
+    result.score_exact = result.outcome != Result::kUnresolved && !limited_;
+    result.line = best_line_;
+    result.nodes = nodes_;
+    return result;
+  }
+
+ private:
+  struct Value {
+    int score;
+    bool exact;
+  };
+
+  // The first pass as a series of short probes (restarts), each with the same node budget;
+  // every probe after the first swaps the first move with another at one node in 16, so one
+  // early mistake of the move order does not trap the whole search below it. Probes share the
+  // memo (it holds only proved facts), and the last probe runs without a budget, so the pass
+  // stays complete. Measured on seeded deals 1-200 within 300,000 nodes: 197 won with 1,000
+  // probes of 300 nodes, 186 with 300 probes, 165 with 100; one depth-first pass wins about 40 %.
+  void win_probes(G& game) {
+    std::uint64_t budget = options_.probe_nodes;
+    for (int probe = 0;; ++probe) {
+      probe_limit_ = budget && probe < options_.probes ? nodes_ + budget : 0;
+      perturb_ = probe > 0;
+      search(game);
+      if (!stopped_ || limited_ || best_ == G::kMaxScore) break;
+      stopped_ = false;  // the probe ran out of budget: try again
+    }
+    probe_limit_ = 0;
+    perturb_ = false;
+  }
+
+  Value search(G& game) {
+    ++nodes_;
+    if ((options_.node_limit && nodes_ > options_.node_limit) || (probe_limit_ && nodes_ > probe_limit_)) {
+      stopped_ = true;
+      limited_ = options_.node_limit && nodes_ > options_.node_limit;
+      return {0, false};
+    }
+    const int alpha = std::max(floor_, best_);
+    if (options_.prune) {
+      const int bound = game.upper_bound();
+      if (bound <= alpha) return {bound, false};
+    }
+    const auto key = options_.canonical ? game.key() : game.exact_key();
+    if (const auto* entry = memo_.find(key); entry && (entry->exact || entry->value <= alpha))
+      return {entry->value, entry->exact};
+    typename G::MoveList moves;
+    game.generate_moves(moves);
+    if (moves.size == 0) return finish(game, key);
+    if (perturb_ && moves.size > 1 && random_.below(16) == 0)
+      std::swap(moves.moves[0], moves.moves[1 + random_.below(static_cast<std::uint64_t>(moves.size - 1))]);
+    int best_exact = -1, best_bound = -1;
+    for (const Move& move : moves) {
+      path_.push_back(move);
+      game.apply(move);
+      const Value v = search(game);
+      game.undo(move);
+      path_.pop_back();
+      if (stopped_) return {0, false};
+      (v.exact ? best_exact : best_bound) = std::max(v.exact ? best_exact : best_bound, v.score);
+    }
+    const Value result = best_exact >= best_bound ? Value{best_exact, true} : Value{best_bound, false};
+    memo_.store(key, result.score, result.exact);
+    return result;
+  }
+
+  Value finish(const G& game, const typename G::Key& key) {
+    const int score = game.score();
+    if (score > best_) {
+      best_ = score;
+      best_line_ = path_;
+      if (score == G::kMaxScore) stopped_ = true;  // nothing can beat a win
+    }
+    memo_.store(key, score, true);
+    return {score, true};
+  }
+
+  ScoreMemo<typename G::Key> memo_;
+  MaxScoreOptions options_;
+  std::uint64_t nodes_ = 0, probe_limit_ = 0;
+  bool perturb_ = false;
+  PortableRandom random_{1};
+  bool stopped_ = false, limited_ = false;
+  int floor_ = -1, best_ = -1;
+  std::vector<Move> path_, best_line_;
+};
+
+}  // namespace gs

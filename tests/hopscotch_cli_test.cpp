@@ -1,0 +1,108 @@
+// gamesolver hopscotch end to end: JSON keys, play files and verify, stats, usage errors.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "solvers/io/checked_text_file.h"
+#include "tests/cli_run.h"
+
+namespace {
+
+using namespace gs::testing;
+
+nlohmann::json run_json(const std::string& args) {
+  const auto r = run(args + " --quiet --json -");
+  EXPECT_EQ(r.code, 0) << args << "\n" << r.output;
+  return nlohmann::json::parse(r.output);
+}
+
+TEST(HopscotchCli, SolveGivesTheIssueKeysAndAPlayThatVerifies) {
+  const std::string play = temp_path("hop-play.txt");
+  const auto j = run_json("hopscotch --seed 1 --output " + play);
+  for (const char* key : {"deal", "won", "score", "plays", "nodes", "seconds"}) EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["won"], true);
+  EXPECT_EQ(j["score"], 48);
+  const auto v = run("hopscotch verify " + play);
+  EXPECT_EQ(v.code, 0) << v.output;
+  EXPECT_NE(v.output.find("valid win"), std::string::npos);
+
+  // Change one play: the checksum refuses the file (exit 1).
+  std::string body;
+  {
+    std::ifstream in(play);
+    body.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const auto at = body.find(">R1");
+  ASSERT_NE(at, std::string::npos);
+  std::string tampered = body;
+  tampered.replace(at, 3, ">R2");
+  std::ofstream(play) << tampered;
+  auto r = run("hopscotch verify " + play);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("checksum"), std::string::npos) << r.output;
+
+  // A correctly signed file with an illegal play: verify says why (exit 1).
+  std::string body_only = body.substr(0, body.rfind("checksum"));
+  const auto first_play = body_only.find("play: ");
+  body_only.insert(first_play, "play: R3:KH>F1\n");
+  gs::write_checked_text(play, body_only);
+  r = run("hopscotch verify " + play);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("INVALID: play 1"), std::string::npos) << r.output;
+  std::filesystem::remove(play);
+}
+
+TEST(HopscotchCli, LostOrUnresolvedDealsSayWhatTheyKnow) {
+  // A node limit of 1 decides nothing.
+  const auto j = run_json("hopscotch --seed 37 --node-limit 1");
+  EXPECT_TRUE(j["won"].is_null());
+  const auto normal = run_json("hopscotch --seed 37 --normal");
+  EXPECT_EQ(normal["player"], "normal");
+  EXPECT_LT(normal["score"].get<int>(), 48);
+}
+
+TEST(HopscotchCli, DealFileAndCardsGiveTheSameDeal) {
+  const std::string file = temp_path("hop-deal.txt");
+  const auto seeded = run_json("hopscotch --seed 3");
+  std::ofstream(file) << seeded["deal"].get<std::string>() << "\n";
+  const auto from_file = run_json("hopscotch --deal " + file);
+  EXPECT_EQ(from_file["deal"], seeded["deal"]);
+  EXPECT_EQ(from_file["won"], seeded["won"]);
+  const auto from_text = run_json("hopscotch --cards '" + seeded["deal"].get<std::string>() + "'");
+  EXPECT_EQ(from_text["plays"], seeded["plays"]);
+  std::filesystem::remove(file);
+}
+
+TEST(HopscotchCli, StatsAreTheSameWithOneThreadAndTwo) {
+  const auto one = run_json("hopscotch stats --deals 30 --seed 100 --threads 1");
+  const auto two = run_json("hopscotch stats --deals 30 --seed 100 --threads 2");
+  for (const char* key : {"deals", "won", "lost", "unresolved", "win_rate", "ci95", "seconds_median", "seconds_p99"})
+    EXPECT_TRUE(one.contains(key)) << key;
+  for (const char* key : {"won", "lost", "unresolved", "lost_scores", "nodes", "normal_play"}) EXPECT_EQ(one[key], two[key]) << key;
+  EXPECT_EQ(one["deals"], 30);
+  EXPECT_EQ(one["won"].get<int>() + one["lost"].get<int>() + one["unresolved"].get<int>(), 30);
+  const double low = one["ci95"][0], high = one["ci95"][1], rate = one["win_rate"];
+  EXPECT_LE(low, rate);
+  EXPECT_GE(high, rate);
+}
+
+TEST(HopscotchCli, UsageErrorsExitWithTwo) {
+  expect_usage_errors({
+      {"hopscotch --cards '5C KD'", "48 cards: 2 were given"},
+      {"hopscotch --cards 'AC'", "starts a foundation"},
+      {"hopscotch --cards 'X9'", "bad card"},
+      {"hopscotch --seed 3 --cards '5H'", "one of --seed, --deal and --cards"},
+      {"hopscotch --deal /nonexistent/deal.txt", "cannot read deal file"},
+      {"hopscotch stats", "--deals"},
+      {"hopscotch stats --deals 5 --normal", "stats takes"},
+      {"hopscotch --deals 5", "--deals applies to stats"},
+      {"hopscotch frobnicate", "unknown hopscotch mode"},
+      {"hopscotch verify", "usage: gamesolver hopscotch verify FILE"},
+      {"hopscotch --memo-bits 40", "--memo-bits"},
+  });
+  const auto r = run("hopscotch verify /nonexistent/play.txt");
+  EXPECT_EQ(r.code, 1);
+}
+
+}  // namespace

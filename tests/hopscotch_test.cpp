@@ -1,0 +1,239 @@
+// Hopscotch: rules, deals, the pruned solver against plain exhaustive search, play files.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "engine/core/errors.h"
+#include "engine/hopscotch/heuristic_player.h"
+#include "engine/hopscotch/tableau.h"
+#include "solvers/deal/max_score_search.h"
+
+namespace {
+
+using namespace gs;
+using namespace gs::hopscotch;
+
+std::string sequence(int f) {
+  std::string out;
+  for (int k = 0; k < kFoundationSize; ++k) out += (k ? " " : "") + rank_name(foundation_rank(f, k));
+  return out;
+}
+
+TEST(HopscotchRules, FoundationSequencesAreThoseOfTheRules) {
+  EXPECT_EQ(sequence(0), "A 2 3 4 5 6 7 8 9 10 J Q K");
+  EXPECT_EQ(sequence(1), "2 4 6 8 10 Q A 3 5 7 9 J K");  // Ace follows Queen: the wrap after King
+  EXPECT_EQ(sequence(2), "3 6 9 Q 2 5 8 J A 4 7 10 K");
+  EXPECT_EQ(sequence(3), "4 8 Q 3 7 J 2 6 10 A 5 9 K");
+}
+
+// The round-robin deal: each card is the next one some foundation needs.
+const char* kStraightDeal = "2 4 6 8 3 6 9 Q 4 8 Q 3 5 10 2 7 6 Q 5 J 7 A 8 2 8 3 J 6 9 5 A 10 10 7 4 A J 9 7 5 Q J 10 9 K K K K";
+
+TEST(HopscotchRules, FoundationAcceptsOnlyItsNextRank) {
+  Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
+  EXPECT_EQ(t.next_rank(0), 2);
+  EXPECT_EQ(t.next_rank(1), 4);
+  EXPECT_TRUE(t.is_legal({Move::kWasteToFoundation, 0, 0, 0, 0}));   // the 2 onto foundation 1
+  EXPECT_FALSE(t.is_legal({Move::kWasteToFoundation, 0, 1, 0, 0}));  // not onto foundation 2
+  EXPECT_THROW(t.parse_move("2>F2"), InputError);
+  t.apply(t.parse_move("2>F1"));
+  EXPECT_EQ(t.next_rank(0), 3);
+  EXPECT_EQ(t.foundation_height(0), 2);
+}
+
+TEST(HopscotchRules, WasteHoldsOneCardAndReserveTopsGoOnlyToFoundations) {
+  Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
+  t.apply(t.parse_move("2>R1"));
+  EXPECT_EQ(t.dealt(), 1);
+  EXPECT_EQ(t.waste().rank, 4);  // the next card replaces the one placed
+  EXPECT_THROW(t.parse_move("2>F1"), InputError);  // the 2 is no longer the waste
+  t.apply(t.parse_move("4>R1"));
+  EXPECT_THROW(t.parse_move("R1:2>F1"), InputError);  // only the top (the 4) is playable
+  EXPECT_THROW(t.parse_move("R1:4>R2"), InputError);  // reserves never feed reserves
+  t.apply(t.parse_move("R1:4>F2"));
+  t.apply(t.parse_move("R1:2>F1"));
+  EXPECT_EQ(t.score(), 2);
+  EXPECT_EQ(t.reserve_size(0), 0);
+}
+
+TEST(HopscotchRules, KingClosesAFoundation) {
+  Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
+  while (!t.stock_empty()) {
+    MoveList moves;
+    t.generate_moves(moves);
+    const Move* play = nullptr;
+    for (const Move& m : moves)
+      if (m.kind == Move::kWasteToFoundation) play = &m;
+    ASSERT_NE(play, nullptr) << t.describe();
+    t.apply(*play);
+  }
+  EXPECT_EQ(t.score(), 48);
+  for (int f = 0; f < kFoundations; ++f) EXPECT_EQ(t.next_rank(f), 0);  // complete at 13 cards
+}
+
+TEST(HopscotchDeals, SeedGivesTheSameDealEverywhere) {
+  // Fixed by PortableRandom and the Fisher-Yates in the engine, not by the standard library.
+  EXPECT_EQ(format_deal(deal_from_seed(1)),
+            "4D JS 2H 10S 8H 4H KS 5C 3H 9H 10D QD 3D 8C 9C 5D AS 6C 3S QC 10H 2S 7S JD 8D KH QH QS 6S 5H 6H 2D "
+            "10C KD 8S KC AH 5S 9S AD 4S 7D JH 9D 7C 7H JC 6D");
+  EXPECT_NE(format_deal(deal_from_seed(2)), format_deal(deal_from_seed(1)));
+  std::set<std::string> cards;
+  for (const Card& c : deal_from_seed(12345)) cards.insert(card_name(c));
+  EXPECT_EQ(cards.size(), 48u);
+  EXPECT_FALSE(cards.count("AC") || cards.count("2C") || cards.count("3C") || cards.count("4C"));
+}
+
+TEST(HopscotchDeals, ParseRoundTripsAndRefusesMalformedDeals) {
+  const Deal seeded = deal_from_seed(7);
+  EXPECT_EQ(parse_deal(format_deal(seeded)), seeded);
+  EXPECT_EQ(parse_card("t").rank, 10);
+  EXPECT_EQ(parse_card("10h"), (Card{10, 'H'}));
+  auto message = [](const std::string& text) {
+    try {
+      parse_deal(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string seeded_text = format_deal(seeded);
+  EXPECT_NE(message(seeded_text.substr(0, seeded_text.rfind(' '))).find("47 were given"), std::string::npos);
+  EXPECT_NE(message(seeded_text + " 5H").find("48 cards"), std::string::npos);
+  std::string twice = seeded_text;
+  twice.replace(0, twice.find(' '), card_name(seeded[1]));
+  EXPECT_NE(message(twice).find("twice"), std::string::npos);
+  std::string club = seeded_text;
+  club.replace(0, club.find(' '), "3C");
+  EXPECT_NE(message(club).find("starts a foundation"), std::string::npos);
+  EXPECT_NE(message("K K K K K").find("more than 4 times"), std::string::npos);
+  EXPECT_NE(message("Z").find("bad card"), std::string::npos);
+  EXPECT_NE(message("2H " + std::string(kStraightDeal).substr(2)).find("a suit for every card"), std::string::npos);
+}
+
+MaxScoreOptions plain_search() {
+  MaxScoreOptions o;
+  o.prune = false;
+  o.canonical = false;
+  o.probe_nodes = 0;
+  return o;
+}
+
+TEST(HopscotchSolver, StraightDealIsWonByEverySearch) {
+  for (bool pruned : {true, false}) {
+    Tableau t(parse_deal(kStraightDeal), pruned ? MoveRules::kNormalForm : MoveRules::kUnrestricted);
+    MaxScoreSearch<Tableau> search(12);
+    const auto r = search.solve(t, pruned ? MaxScoreOptions{} : plain_search());
+    EXPECT_EQ(r.outcome, decltype(r)::kWon);
+    EXPECT_EQ(r.score, 48);
+  }
+}
+
+// Two tableaux of one deal, one per move rule, after the same plays.
+struct Twin {
+  Tableau normal, plain;
+  explicit Twin(const Deal& d) : normal(d, MoveRules::kNormalForm), plain(d, MoveRules::kUnrestricted) {}
+  void apply(const Move& m) {
+    normal.apply(m);
+    plain.apply(m);
+  }
+};
+
+// A King over all three Twos and all three Aces: it needs a foundation of 12 cards, and every
+// foundation needs a Two or an Ace first (the first a Two, the second an Ace, the others
+// both), so the King and the six cards under it never move: no play scores more than 41.
+TEST(HopscotchSolver, KingOverTheTwosAndAcesIsAProvedLoss) {
+  const Deal deal = parse_deal("2 2 2 A A A K 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q");
+  Twin twin(deal);
+  for (int i = 0; i < 7; ++i) twin.apply({Move::kWasteToReserve, 0, 0, static_cast<std::uint8_t>(i), 0});
+  EXPECT_LE(twin.normal.upper_bound(), 41);
+  MaxScoreSearch<Tableau> search(20);
+  MaxScoreOptions options;
+  options.node_limit = 100'000;  // the loss is proved at the root; the best score would take long
+  const auto r = search.solve(twin.normal, options);
+  EXPECT_EQ(r.outcome, decltype(r)::kLost);
+  EXPECT_LE(r.score, 41);
+  EXPECT_FALSE(r.score_exact);
+}
+
+// Seeded deals played by the heuristic until `left` cards remain in the stock; from there the
+// pruned search (normal form, dead-card bound, canonical memo, restarts) must find exactly the
+// result of plain exhaustive search (every legal play, no bound, exact memo).
+TEST(HopscotchSolver, PrunedSearchAgreesWithPlainSearch) {
+  int compared = 0, won = 0, lost = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Deal deal = deal_from_seed(seed);
+    Twin twin(deal);
+    Tableau guide(deal, MoveRules::kUnrestricted);
+    std::vector<Move> line;
+    play_without_seeing_stock(guide, &line);
+    const int left = 7 + static_cast<int>(seed % 4);
+    for (const Move& m : line) {
+      if (m.kind != Move::kReserveToFoundation && twin.plain.dealt() >= kDealSize - left) break;
+      twin.apply(m);
+    }
+    MaxScoreSearch<Tableau> search(20);
+    auto plain_options = plain_search();
+    plain_options.node_limit = 2'000'000;
+    const auto plain = search.solve(twin.plain, plain_options);
+    if (plain.outcome == decltype(plain)::kUnresolved || !plain.score_exact) continue;
+    const auto pruned = search.solve(twin.normal, {});
+    ++compared;
+    EXPECT_EQ(pruned.outcome, plain.outcome) << "seed " << seed;
+    EXPECT_EQ(pruned.score, plain.score) << "seed " << seed;
+    (plain.outcome == decltype(plain)::kWon ? won : lost) += 1;
+  }
+  EXPECT_GE(compared, 25);
+  EXPECT_GE(won, 3);
+  EXPECT_GE(lost, 3);
+}
+
+// The dead-card bound never undercuts what is actually reachable.
+TEST(HopscotchSolver, UpperBoundHoldsAlongSearchedLines) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const Deal deal = deal_from_seed(seed);
+    Tableau t(deal);
+    MaxScoreSearch<Tableau> search(20);
+    MaxScoreOptions options;
+    options.node_limit = 2'000'000;
+    const auto r = search.solve(t, options);
+    if (r.outcome == decltype(r)::kUnresolved) continue;
+    Tableau replay(deal);
+    for (const Move& m : r.line) {
+      EXPECT_GE(replay.upper_bound(), r.score) << "seed " << seed;
+      replay.apply(m);
+    }
+    EXPECT_EQ(replay.score(), r.score);
+    EXPECT_TRUE(replay.finished());
+  }
+}
+
+TEST(HopscotchSolver, CanonicalKeyIgnoresReserveOrder) {
+  const Deal deal = parse_deal(kStraightDeal);
+  Tableau a(deal), b(deal);
+  a.apply({Move::kWasteToReserve, 0, 0, 0, 0});
+  a.apply({Move::kWasteToReserve, 2, 0, 1, 0});
+  b.apply({Move::kWasteToReserve, 3, 0, 0, 0});
+  b.apply({Move::kWasteToReserve, 1, 0, 1, 0});
+  EXPECT_EQ(a.key(), b.key());
+  EXPECT_NE(a.exact_key(), b.exact_key());
+}
+
+TEST(HopscotchPlayer, NormalPlayFinishesEveryDealLegally) {
+  int won = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    Tableau t(deal_from_seed(seed), MoveRules::kUnrestricted);
+    std::vector<Move> line;
+    const int score = play_without_seeing_stock(t, &line);
+    Tableau replay(deal_from_seed(seed), MoveRules::kUnrestricted);
+    for (const Move& m : line) {
+      ASSERT_TRUE(replay.is_legal(m));
+      replay.apply(m);
+    }
+    EXPECT_TRUE(replay.finished());
+    EXPECT_EQ(replay.score(), score);
+    won += score == 48;
+  }
+  EXPECT_GT(won, 0);
+}
+
+}  // namespace
