@@ -59,7 +59,9 @@ int run_hopscotch(const std::vector<std::string>& args) {
       ("deals", po::value<std::uint64_t>(&deals), "stats: number of deals")
       ("node-limit", po::value<std::uint64_t>(&options.node_limit)->default_value(0),
        "stop a deal's search after N nodes and report it unresolved (0 = none; stats default 300000)")
-      ("memo-bits", po::value<int>(&options.memo_bits)->default_value(20), "memo of 2^N entries (40 bytes each) per thread");
+      ("memo-bits", po::value<int>(&options.memo_bits)->default_value(20), "memo of 2^N entries (40 bytes each) per thread")
+      ("samples", po::value<int>(&options.samples)->default_value(16),
+       "normal play: random orders of the unseen cards tried per placement (0 = the plain heuristic)");
   cli::Positionals words;
   po::variables_map vm;
   if (!cli::parse_subcommand(args, hop, options.global, words, vm, kUsage)) return 0;
@@ -68,6 +70,7 @@ int run_hopscotch(const std::vector<std::string>& args) {
   const cli::ThreadLimit threads(options.global.threads);
   options.threads = threads.threads();
   if (options.memo_bits < 10 || options.memo_bits > 30) throw InputError("--memo-bits must be between 10 and 30");
+  if (options.samples < 0 || options.samples > 10000) throw InputError("--samples must be between 0 and 10000");
   if (!mode.empty() && mode != "solve" && mode != "verify" && mode != "stats")
     throw InputError("unknown hopscotch mode '" + mode + "' (expected solve, verify or stats)");
   if (mode != "verify" && !file.empty()) throw InputError("unexpected argument '" + file + "'");
@@ -80,7 +83,7 @@ int run_hopscotch(const std::vector<std::string>& args) {
   if (mode == "stats") {
     if (!vm.count("deals") || deals == 0) throw InputError("stats needs --deals N (N > 0)");
     if (!deal_file.empty() || !cards.empty() || normal || !output.empty())
-      throw InputError("stats takes --deals, --seed, --node-limit and --memo-bits only");
+      throw InputError("stats takes --deals, --seed, --node-limit, --memo-bits and --samples only");
     if (vm["node-limit"].defaulted()) options.node_limit = 300000;
     cli::emit_json(options.global, hopscotch_stats(deals, seed, options));
     return 0;

@@ -48,6 +48,11 @@ void print_plays(const std::vector<std::string>& plays) {
   std::cout << std::right;
 }
 
+int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed, std::vector<hopscotch::Move>* line = nullptr) {
+  return options.samples ? hopscotch::play_with_sampling(tableau, options.samples, seed, line)
+                         : hopscotch::play_without_seeing_stock(tableau, line);
+}
+
 std::string fixed(double value, int digits) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(digits) << value;
@@ -63,7 +68,7 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
   std::vector<hopscotch::Move> line;
   SearchResult result;
   if (normal_play) {
-    result.score = hopscotch::play_without_seeing_stock(tableau, &line);
+    result.score = play_normally(tableau, options, 0, &line);
     result.outcome = result.score == Tableau::kMaxScore ? SearchResult::kWon : SearchResult::kLost;
     result.score_exact = false;
   } else {
@@ -147,7 +152,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
         o.score_exact = r.score_exact;
         o.nodes = r.nodes;
         Tableau normal(deal, hopscotch::MoveRules::kUnrestricted);
-        o.normal_score = hopscotch::play_without_seeing_stock(normal);
+        o.normal_score = play_normally(normal, options, seed + i);
         won += r.outcome == SearchResult::kWon;
         ++done;
       }
@@ -185,7 +190,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
     if (inexact) std::cout << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
     std::cout << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
               << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
-              << "Normal play (stock unseen, heuristic): won " << normal_won << " (" << fixed(100 * normal_rate, 2)
+              << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won " << normal_won << " (" << fixed(100 * normal_rate, 2)
               << " %, 95 % interval " << fixed(100 * normal_ci.first, 2) << " to " << fixed(100 * normal_ci.second, 2)
               << " %), mean score " << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2) << "\n"
               << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
@@ -205,7 +210,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
           {"seconds_max", max},
           {"nodes", nodes},
           {"node_limit", options.node_limit},
-          {"normal_play", {{"won", normal_won}, {"win_rate", normal_rate}, {"ci95", {normal_ci.first, normal_ci.second}},
+          {"normal_play", {{"samples", options.samples}, {"won", normal_won}, {"win_rate", normal_rate}, {"ci95", {normal_ci.first, normal_ci.second}},
                            {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
           {"seconds", wall},
           {"threads", options.threads},

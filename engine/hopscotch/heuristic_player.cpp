@@ -1,5 +1,7 @@
 #include "engine/hopscotch/heuristic_player.h"
 
+#include <vector>
+
 namespace gs::hopscotch {
 
 namespace {
@@ -31,7 +33,44 @@ Move place_waste(const Tableau& tableau) {
   return {Move::kWasteToReserve, static_cast<std::uint8_t>(best), 0, card};
 }
 
+// The waste card's move when it fits no foundation: the reserve with the best sampled future.
+Move sampled_placement(const Tableau& tableau, int samples, PortableRandom& random) {
+  const Move greedy = place_waste(tableau);
+  if (greedy.kind != Move::kWasteToReserve) return greedy;
+  std::vector<Tableau> futures;
+  for (int s = 0; s < samples; ++s) {
+    futures.push_back(tableau);
+    futures.back().reshuffle_unseen(random);
+  }
+  Move best = greedy;
+  long best_total = -1;
+  for (int p = 0; p < kReserves; ++p) {
+    if (tableau.reserve_size(p) == 0 && p > 0 && tableau.reserve_size(p - 1) == 0) continue;  // same as the last empty one
+    const Move m{Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, greedy.card};
+    long total = 0;
+    for (const Tableau& future : futures) {
+      Tableau rollout = future;
+      rollout.apply(m);
+      total += play_without_seeing_stock(rollout);
+    }
+    if (total > best_total) best_total = total, best = m;
+  }
+  return best;
+}
+
 }  // namespace
+
+int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Move>* line) {
+  PortableRandom random(seed);
+  for (;;) {
+    while (play_reserve_top(tableau, line)) {
+    }
+    if (tableau.stock_empty()) return tableau.score();
+    const Move m = sampled_placement(tableau, samples, random);
+    tableau.apply(m);
+    if (line) line->push_back(m);
+  }
+}
 
 int play_without_seeing_stock(Tableau& tableau, std::vector<Move>* line) {
   for (;;) {

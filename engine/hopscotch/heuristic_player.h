@@ -16,4 +16,11 @@ namespace gs::hopscotch {
 // `line` when given.
 int play_without_seeing_stock(Tableau& tableau, std::vector<Move>* line = nullptr);
 
+// The same player with look-ahead by sampling: where the waste card must go to a reserve, each
+// reserve is tried on `samples` random orders of the unseen cards (the same orders for every
+// reserve), finishing each game by the rules above, and the reserve with the best total score
+// is chosen. Still blind to the real stock: only the multiset of unseen cards is used.
+// Deterministic for a given `seed`.
+int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Move>* line = nullptr);
+
 }  // namespace gs::hopscotch

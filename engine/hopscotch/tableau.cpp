@@ -64,6 +64,14 @@ int Tableau::placement_cost(int rank, int p) const {
   return mine <= under ? kLater + under - mine : kCovering + mine - under;
 }
 
+void Tableau::reshuffle_unseen(PortableRandom& random) {
+  for (int i = kDealSize - 1; i > dealt_ + 1; --i) {
+    const auto j = dealt_ + 1 + static_cast<int>(random.below(static_cast<std::uint64_t>(i - dealt_)));
+    std::swap(deal_[i], deal_[j]);
+    std::swap(rank_[i], rank_[j]);
+  }
+}
+
 bool Tableau::is_legal(const Move& m) const {
   if (m.foundation >= kFoundations || m.reserve >= kReserves) return false;
   switch (m.kind) {
@@ -245,9 +253,10 @@ constexpr CardSet bit(int card) { return CardSet{1} << card; }
 
 }  // namespace
 
-int Tableau::upper_bound() const {
+int Tableau::upper_bound(int at_most) const {
   std::array<CardSet, kRanks + 1> of_rank{};
-  CardSet in_play = 0;  // cards not on a foundation
+  const CardSet stock = (~CardSet{0}) << dealt_;  // bits past 47 never hold a card
+  CardSet in_play = 0;                            // cards not on a foundation
   std::array<CardSet, kDealSize> below{};
   for (int i = dealt_; i < kDealSize; ++i) of_rank[rank_[i]] |= bit(i), in_play |= bit(i);
   for (int p = 0; p < kReserves; ++p)
@@ -260,19 +269,27 @@ int Tableau::upper_bound() const {
   for (int f = 0; f < kFoundations; ++f) excluded_now[f] = next_rank(f) ? excluded_[f] & of_rank[next_rank(f)] : 0;
 
   CardSet dead = 0;
-  // First slot of each foundation shut by `after` (13 = none).
+  std::array<std::array<CardSet, kFoundationSize>, kFoundations> fillers{};
+  // A slot with a live filler still in the stock is treated as never shut. That weakens the
+  // rule only where a stock card itself joined X by waiting, and keeps it cheap: most slots
+  // have stock fillers, and a tableau where every slot has one has no dead card at all.
+  auto refresh_fillers = [&] {
+    CardSet stockless = 0;
+    for (int f = 0; f < kFoundations; ++f)
+      for (int k = height_[f]; k < kFoundationSize; ++k) {
+        CardSet live = of_rank[foundation_rank(f, k)] & in_play & ~dead;
+        if (k == height_[f]) live &= ~excluded_now[f];
+        fillers[f][k] = live & stock ? ~CardSet{0} : live;  // all ones: never shut
+        if (!(live & stock)) stockless |= live;
+      }
+    return stockless;
+  };
   auto first_shut = [&](CardSet after) {
     std::array<int, kFoundations> shut{};
     for (int f = 0; f < kFoundations; ++f) {
-      shut[f] = kFoundationSize;
-      for (int k = height_[f]; k < kFoundationSize; ++k) {
-        CardSet fillers = of_rank[foundation_rank(f, k)] & in_play & ~dead;
-        if (k == height_[f]) fillers &= ~excluded_now[f];
-        if ((fillers & ~after) == 0) {
-          shut[f] = k;
-          break;
-        }
-      }
+      int k = height_[f];
+      while (k < kFoundationSize && (fillers[f][k] & ~after)) ++k;
+      shut[f] = k;  // 13 = none
     }
     return shut;
   };
@@ -284,8 +301,11 @@ int Tableau::upper_bound() const {
     }
     return true;
   };
-  for (bool changed = true; changed;) {
+  auto bound = [&] { return kMaxScore - std::popcount(dead); };
+  for (bool changed = true; changed && bound() > at_most;) {
     changed = false;
+    const CardSet may_shut = refresh_fillers();
+    if (!may_shut && !dead) return kMaxScore;
     const auto shut = first_shut(dead);
     for (CardSet rest = in_play & ~dead; rest; rest &= rest - 1) {
       const int card = std::countr_zero(rest);
@@ -295,7 +315,7 @@ int Tableau::upper_bound() const {
     for (int p = 0; p < kReserves && !changed; ++p)
       for (int d = size_[p] - 1; d > 0 && !changed; --d) {
         const int c = reserve_[p][d];
-        if (dead & bit(c)) continue;
+        if ((dead & bit(c)) || !(below[c] & may_shut)) continue;
         for (CardSet after = below[c] | dead;;) {
           const auto shut_c = first_shut(after);
           if (waits(c, shut_c)) {
@@ -312,7 +332,7 @@ int Tableau::upper_bound() const {
         }
       }
   }
-  return kMaxScore - std::popcount(dead);
+  return bound();
 }
 
 std::string Tableau::move_name(const Move& m) const {

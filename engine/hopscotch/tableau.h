@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/core/portable_random.h"
 #include "engine/hopscotch/cards.h"
 
 namespace gs::hopscotch {
@@ -83,6 +84,10 @@ class Tableau {
   // covering a card needed sooner is bad, an empty reserve is worth keeping.
   int placement_cost(int rank, int p) const;
 
+  // Reorders the cards not yet seen (the stock after the waste card) at random: what a player
+  // who does not see the stock may imagine.
+  void reshuffle_unseen(PortableRandom& random);
+
   bool is_legal(const Move& m) const;  // by the rules of the game (kDecline is never legal)
   // The moves of the search, best first by common sense: plays to foundations, then the waste
   // to the reserves by placement cost (one of identical reserves only). See MoveRules.
@@ -100,8 +105,9 @@ class Tableau {
   // A card is dead when each foundation slot it could fill (its rank's, not excluded) comes
   // after a slot that no live card can fill, or that only live cards below it in its reserve
   // can fill (they leave the reserve after it, but must reach the foundation before it). Cards
-  // under a dead card are dead; the marking repeats until nothing changes.
-  int upper_bound() const;
+  // under a dead card are dead; the marking repeats until nothing changes, or until the bound
+  // is at most `at_most` (a caller that only asks "can this beat at_most?" stops early).
+  int upper_bound(int at_most = -1) const;
 
   std::string move_name(const Move& m) const;  // "7H>F2", "7H>R1", "R1:7H>F2" (1-based)
   Move parse_move(const std::string& text) const;  // throws InputError if malformed or illegal

@@ -32,7 +32,8 @@ concept ScoredSolitaire = requires(G game, const G& view, const typename G::Move
   { view.key() } -> std::same_as<typename G::Key>;        // canonical: equal keys, equal futures
   { view.exact_key() } -> std::same_as<typename G::Key>;  // no symmetry reduction
   { view.score() } -> std::convertible_to<int>;            // final score if the game ended here
-  { view.upper_bound() } -> std::convertible_to<int>;      // no continuation scores more
+  { view.upper_bound(0) } -> std::convertible_to<int>;     // no continuation scores more; may
+                                                           // stop refining once at most the argument
   view.generate_moves(moves);                              // empty = the game is over
   game.apply(move);
   game.undo(move);
@@ -124,7 +125,7 @@ class MaxScoreSearch {
     }
     const int alpha = std::max(floor_, best_);
     if (options_.prune) {
-      const int bound = game.upper_bound();
+      const int bound = game.upper_bound(alpha);
       if (bound <= alpha) return {bound, false};
     }
     const auto key = options_.canonical ? game.key() : game.exact_key();

@@ -1,0 +1,87 @@
+// Hopscotch benchmarks: the engine's verbs on mid-game tableaux, whole-deal solves, normal play.
+#include <benchmark/benchmark.h>
+
+#include "engine/hopscotch/heuristic_player.h"
+#include "engine/hopscotch/tableau.h"
+#include "solvers/deal/max_score_search.h"
+
+namespace gs::hopscotch {
+namespace {
+
+// Tableaux after the normal-play heuristic has dealt 24 cards of deals 1..64: reserves of
+// typical size.
+std::vector<Tableau> mid_game_tableaux() {
+  std::vector<Tableau> out;
+  for (std::uint64_t seed = 1; seed <= 64; ++seed) {
+    Tableau guide(deal_from_seed(seed), MoveRules::kUnrestricted);
+    std::vector<Move> line;
+    play_without_seeing_stock(guide, &line);
+    Tableau t(deal_from_seed(seed));
+    for (const Move& m : line) {
+      if (t.dealt() == 24) break;
+      t.apply(m);
+    }
+    out.push_back(t);
+  }
+  return out;
+}
+
+void BM_HopscotchMoveGeneration(benchmark::State& state) {
+  const auto tableaux = mid_game_tableaux();
+  std::size_t i = 0;
+  MoveList moves;
+  for (auto _ : state) {
+    tableaux[i++ & 63].generate_moves(moves);
+    benchmark::DoNotOptimize(moves.size);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HopscotchMoveGeneration);
+
+void BM_HopscotchCanonicalKey(benchmark::State& state) {
+  const auto tableaux = mid_game_tableaux();
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(tableaux[i++ & 63].key());
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HopscotchCanonicalKey);
+
+void BM_HopscotchUpperBound(benchmark::State& state) {
+  const auto tableaux = mid_game_tableaux();
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(tableaux[i++ & 63].upper_bound());
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HopscotchUpperBound);
+
+// Deals 1..64 decided one after another with one memo (as one thread of `stats` does), with a
+// node limit of 300,000 per deal. Items are search nodes.
+void BM_HopscotchSolveDeals(benchmark::State& state) {
+  MaxScoreSearch<Tableau> search(20);
+  MaxScoreOptions options;
+  options.node_limit = 300'000;
+  std::uint64_t nodes = 0, won = 0;
+  for (auto _ : state)
+    for (std::uint64_t seed = 1; seed <= 64; ++seed) {
+      Tableau t(deal_from_seed(seed));
+      const auto r = search.solve(t, options);
+      nodes += r.nodes;
+      won += r.outcome == decltype(r)::kWon;
+    }
+  state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+  state.counters["won_per_64"] = static_cast<double>(won) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_HopscotchSolveDeals)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_HopscotchNormalPlay(benchmark::State& state) {
+  std::uint64_t seed = 0;
+  for (auto _ : state) {
+    Tableau t(deal_from_seed(++seed), MoveRules::kUnrestricted);
+    benchmark::DoNotOptimize(play_without_seeing_stock(t));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HopscotchNormalPlay);
+
+}  // namespace
+}  // namespace gs::hopscotch
