@@ -19,6 +19,7 @@ const Subcommand kSubcommands[] = {
     {"mnk", gs::tools::run_mnk, "m,n,k-games: value and best move, move values, strong solution, probe"},
     {"tictactoe", gs::tools::run_tictactoe, "tic-tac-toe: gamesolver mnk with m = n = k = 3"},
     {"hopscotch", gs::tools::run_hopscotch, "Hopscotch card solitaire: solve a deal, verify a play, statistics"},
+    {"hunt", gs::tools::run_hunt, "hunt games: retrograde endgame tables (build, probe, stats, verify)"},
 };
 
 void print_help() {

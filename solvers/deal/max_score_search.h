@@ -26,7 +26,7 @@
 namespace gs {
 
 template <class G>
-concept ScoredSolitaire = requires(G game, const G& view, const typename G::Move& move, typename G::MoveList& moves) {
+concept DealGame = requires(G game, const G& view, const typename G::Move& move, typename G::MoveList& moves) {
   typename G::Key;
   { G::kMaxScore } -> std::convertible_to<int>;
   { view.key() } -> std::same_as<typename G::Key>;        // canonical: equal keys, equal futures
@@ -57,7 +57,7 @@ struct MaxScoreResult {
   std::uint64_t nodes = 0;
 };
 
-template <ScoredSolitaire G>
+template <DealGame G>
 class MaxScoreSearch {
  public:
   using Move = typename G::Move;

@@ -14,15 +14,15 @@ namespace gs {
 
 namespace {
 constexpr const char* kPrefix = "checksum: fnv1a64 ";
+}  // namespace
 
 std::string hex16(std::uint64_t v) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
   return buf;
 }
-}  // namespace
 
-std::uint64_t fnv1a64(const std::string& bytes) {
+std::uint64_t fnv1a64(std::string_view bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (unsigned char c : bytes) {
     h ^= c;
@@ -39,10 +39,14 @@ void write_checked_text(const std::string& path, const std::string& body) {
     std::cout << text << std::flush;
     return;
   }
+  write_file_atomically(path, text);
+}
+
+void write_file_atomically(const std::string& path, std::string_view bytes) {
   const std::string tmp = path + ".tmp." + std::to_string(getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     out.flush();
     if (!out) {
       std::filesystem::remove(tmp);

@@ -7,12 +7,18 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace gs {
 
-std::uint64_t fnv1a64(const std::string& bytes);
+std::uint64_t fnv1a64(std::string_view bytes);
+std::string hex16(std::uint64_t value);  // 16 lowercase hex digits
+
+// Writes to a temporary file in the same directory, then renames it over `path` (DataError on
+// failure): a reader sees the old file or the new one, never half of one.
+void write_file_atomically(const std::string& path, std::string_view bytes);
 
 // Appends the checksum line and writes atomically; throws DataError on failure. "-" = stdout.
 void write_checked_text(const std::string& path, const std::string& body);

@@ -1,0 +1,98 @@
+// gamesolver hunt end to end: build, resume, probe, stats, verify, damaged and mismatched files.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_run.h"
+
+namespace {
+
+using namespace gs::testing;
+namespace fs = std::filesystem;
+
+nlohmann::json run_json(const std::string& args, int code = 0) {
+  const auto r = run(args + " --quiet --json -");
+  EXPECT_EQ(r.code, code) << args << "\n" << r.output;
+  return code == 0 ? nlohmann::json::parse(r.output) : nlohmann::json();
+}
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+TEST(HuntCli, FoxAndHoundsBuildProbeStatsVerify) {
+  const std::string dir = temp_path("hunt-fh8");
+  const auto built = run_json("hunt build --game fox-hounds --dir " + dir);
+  EXPECT_EQ(built["start"]["value"], "loss");  // the fox moves first and loses
+  EXPECT_EQ(built["start"]["distance"], 44);
+  EXPECT_EQ(built["draws"], 0);
+  const auto probe = run_json("hunt probe --game fox-hounds --dir " + dir);
+  EXPECT_EQ(probe["distance"], 44);
+  EXPECT_EQ(probe["moves"].size(), 2u);
+  const auto probe2 = run_json("hunt probe --game fox-hounds --dir " + dir + " --position '....F.../......../......../......../......../......../......../.H.H.H.H h'");
+  EXPECT_EQ(probe2["side_to_move"], "hounds");
+  EXPECT_EQ(probe2["moves"].size(), 7u);
+  const auto stats = run_json("hunt stats --game fox-hounds --dir " + dir);
+  EXPECT_EQ(stats["layers"].size(), 2u * 29);
+  EXPECT_EQ(run_json("hunt verify --game fox-hounds --dir " + dir)["valid"], true);
+
+  // Resume: a missing layer is solved again, the others are read.
+  const std::string last = dir + "/fox-hounds-8x8-layer028.gst";
+  const std::string before = read_bytes(last);
+  fs::remove(last);
+  const auto resumed = run_json("hunt build --game fox-hounds --dir " + dir);
+  EXPECT_EQ(resumed["solved_layers"], 1);
+  EXPECT_EQ(resumed["loaded_layers"], 28);
+  EXPECT_EQ(read_bytes(last), before);
+
+  // One byte of a payload changed: refused (exit 1) by verify, probe and build.
+  std::string damaged = before;
+  damaged[damaged.size() - 3] ^= 0x40;
+  std::ofstream(last, std::ios::binary) << damaged;
+  for (const char* mode : {"verify", "probe", "build"}) {
+    const auto r = run(std::string("hunt ") + mode + " --game fox-hounds --dir " + dir);
+    EXPECT_EQ(r.code, 1) << mode << r.output;
+    EXPECT_NE(r.output.find("checksum"), std::string::npos) << r.output;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(HuntCli, OneThreadAndTwoWriteTheSameTables) {
+  const std::string one = temp_path("hunt-fh6-1"), two = temp_path("hunt-fh6-2");
+  run_json("hunt build --game fox-hounds --size 6 --threads 1 --dir " + one);
+  run_json("hunt build --game fox-hounds --size 6 --threads 2 --dir " + two);
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(one)) {
+    ++files;
+    EXPECT_EQ(read_bytes(entry.path().string()), read_bytes(two + "/" + entry.path().filename().string())) << entry.path();
+  }
+  EXPECT_EQ(files, 16);
+  // A table of another variant under this variant's name is refused.
+  fs::copy_file(one + "/fox-hounds-6x6-layer003.gst", two + "/fox-hounds-4x4-layer003.gst");
+  const auto r = run("hunt verify --game fox-hounds --size 4 --dir " + two);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("variant is '6x6', expected '4x4'"), std::string::npos) << r.output;
+  fs::remove_all(one);
+  fs::remove_all(two);
+}
+
+TEST(HuntCli, UsageErrorsExitWithTwo) {
+  expect_usage_errors({
+      {"hunt", "needs a mode"},
+      {"hunt frob --dir x", "unknown hunt mode"},
+      {"hunt build", "needs --dir"},
+      {"hunt build --game chess --dir x", "unknown hunt game"},
+      {"hunt build --size 5 --dir x", "4x4, 6x6 or 8x8"},
+      {"hunt build --dir x --position 'a b'", "--position applies to probe"},
+      {"hunt build --dir x --up-to -3", "--up-to"},
+  });
+  const std::string dir = temp_path("hunt-fh4");
+  run_json("hunt build --game fox-hounds --size 4 --dir " + dir);
+  expect_usage_errors({{("hunt probe --size 4 --dir " + dir + " --position '..F./..../..../.H.H x'").c_str(), "' f' (fox to move)"},
+                       {("hunt probe --size 4 --dir " + dir + " --position '..F./..../..../.HH. f'").c_str(), "light square"}});
+  fs::remove_all(dir);
+}
+
+}  // namespace

@@ -1,0 +1,233 @@
+// gamesolver hunt: build, probe, stats and verify endgame tables of the hunt games.
+#include "tools/hunt_jobs.h"
+
+#include <algorithm>
+#include <atomic>
+#include <iostream>
+
+#include "engine/core/errors.h"
+#include "engine/hunt/fox_hounds.h"
+#include "solvers/common/progress.h"
+#include "solvers/retrograde/layer_store.h"
+
+namespace gs::tools {
+
+namespace {
+
+struct Value {
+  Outcome outcome = Outcome::kUnknown;
+  int distance = 0;
+};
+
+std::string value_text(const Value& v) {
+  if (v.outcome == Outcome::kDraw) return "draw";
+  return outcome_name(v.outcome) + " in " + std::to_string(v.distance) + " plies";
+}
+
+nlohmann::json value_json(const Value& v) {
+  nlohmann::json j = {{"value", outcome_name(v.outcome)}};
+  if (v.outcome != Outcome::kDraw) j["distance"] = v.distance;
+  return j;
+}
+
+// Best first: the fastest win, then draws, then the slowest loss.
+int preference(const Value& v) {
+  if (v.outcome == Outcome::kWin) return -100000 + v.distance;
+  if (v.outcome == Outcome::kDraw) return 0;
+  return 100000 - v.distance;
+}
+
+template <class G>
+Value lookup(LayerStore<G>& store, const G& game, const typename G::Position& p) {
+  const LayerIndex at = game.locate(p);
+  const ValueTable& t = store.table(at.layer);
+  return {t.outcome(at.index), t.distance(at.index)};
+}
+
+// What a move is worth to the side making it, from the value of the position it reaches.
+Value through(const Value& next) {
+  if (next.outcome == Outcome::kLoss) return {Outcome::kWin, next.distance + 1};
+  if (next.outcome == Outcome::kWin) return {Outcome::kLoss, next.distance + 1};
+  return {Outcome::kDraw, 0};
+}
+
+// The value a position must have given its successors' stored values.
+template <class G>
+Value recomputed(LayerStore<G>& store, const G& game, const typename G::Position& p) {
+  if (const auto end = game.terminal(p)) return {*end, 0};
+  std::optional<Value> best;
+  game.for_each_successor(p, [&](const typename G::Position& next) {
+    const Value v = through(lookup(store, game, next));
+    if (!best || preference(v) < preference(*best)) best = v;
+  });
+  return best ? *best : Value{Outcome::kLoss, 0};
+}
+
+template <class G>
+nlohmann::json build(const G& game, const HuntOptions& options) {
+  const cli::Stopwatch clock;
+  LayerStore<G> store(game, options.dir);
+  const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
+  std::atomic<int> current{0};
+  int solved = 0, loaded = 0;
+  LayerStats total;
+  {
+    const ProgressReporter progress(options.global.progress(), [&] {
+      return "hunt build: layer " + std::to_string(current.load()) + " of " + std::to_string(last + 1);
+    });
+    store.build(last, options.compress, [&](int layer, bool was_solved) {
+      (was_solved ? solved : loaded) += 1;
+      current = layer + 1;
+      const TableHeader& h = store.header(layer);
+      total.positions += h.wins + h.losses + h.draws;
+      total.wins += h.wins, total.losses += h.losses, total.draws += h.draws;
+      total.longest = std::max(total.longest, h.longest);
+    });
+  }
+  nlohmann::json result = {{"game", G::kName}, {"variant", game.variant()}, {"layers", last + 1},
+                           {"layer_count", game.layer_count()}, {"solved_layers", solved}, {"loaded_layers", loaded},
+                           {"positions", total.positions}, {"wins", total.wins}, {"losses", total.losses},
+                           {"draws", total.draws}, {"longest", total.longest}};
+  const auto start = game.start();
+  const LayerIndex at = game.locate(start);
+  if (at.layer <= last) {
+    const Value v = lookup(store, game, start);
+    result["start"] = value_json(v);
+    result["start"]["position"] = game.format(start);
+    result["start"]["side_to_move"] = G::kSides[game.side(start)];
+  }
+  result["seconds"] = clock.seconds();
+  result["threads"] = options.threads;
+  result["peak_memory_mib"] = cli::peak_memory_mib();
+  if (options.global.human_output()) {
+    std::cout << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
+              << " solved, " << loaded << " loaded from " << options.dir << ")\n"
+              << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
+              << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
+    if (result.contains("start"))
+      std::cout << "  start " << game.format(start) << ": " << G::kSides[game.side(start)] << " to move, "
+                << value_text(lookup(store, game, start)) << "\n";
+    std::cout << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib() << " MiB\n";
+  }
+  return result;
+}
+
+template <class G>
+nlohmann::json probe(const G& game, const HuntOptions& options) {
+  LayerStore<G> store(game, options.dir);
+  const auto p = options.position.empty() ? game.start() : game.parse(options.position);
+  const Value v = game.terminal(p) ? Value{*game.terminal(p), 0} : lookup(store, game, p);
+  struct Scored {
+    typename G::Position next;
+    Value value;
+  };
+  std::vector<Scored> moves;
+  if (!game.terminal(p))
+    game.for_each_successor(p, [&](const typename G::Position& next) { moves.push_back({next, through(lookup(store, game, next))}); });
+  std::stable_sort(moves.begin(), moves.end(), [](const Scored& a, const Scored& b) { return preference(a.value) < preference(b.value); });
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& m : moves) {
+    auto j = value_json(m.value);
+    j["move"] = game.move_name(p, m.next);
+    j["position"] = game.format(m.next);
+    list.push_back(j);
+  }
+  if (options.global.human_output()) {
+    std::cout << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v) << "\n";
+    for (const auto& m : moves) std::cout << "  " << game.move_name(p, m.next) << "  " << value_text(m.value) << "\n";
+    if (moves.empty()) std::cout << "  (game over)\n";
+  }
+  auto result = value_json(v);
+  result["position"] = game.format(p);
+  result["side_to_move"] = G::kSides[game.side(p)];
+  result["moves"] = list;
+  return result;
+}
+
+template <class G>
+nlohmann::json stats(const G& game, const HuntOptions& options) {
+  LayerStore<G> store(game, options.dir);
+  nlohmann::json layers = nlohmann::json::array();
+  if (options.global.human_output()) std::cout << "layer  side    won        drawn      lost       longest win\n";
+  for (int layer = 0; layer < game.layer_count(); ++layer) {
+    if (!store.present(layer)) continue;
+    const ValueTable& t = store.table(layer);
+    std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
+    int longest[2] = {};
+    for (std::uint64_t i = 0; i < t.size(); ++i) {
+      const auto p = game.unrank(layer, i);
+      if (!p) continue;
+      const int side = game.side(*p);
+      switch (t.outcome(i)) {
+        case Outcome::kWin: ++won[side], longest[side] = std::max(longest[side], t.distance(i)); break;
+        case Outcome::kLoss: ++lost[side]; break;
+        default: ++drawn[side]; break;
+      }
+    }
+    for (int side = 0; side < 2; ++side) {
+      layers.push_back({{"layer", layer}, {"side_to_move", G::kSides[side]}, {"won", won[side]}, {"drawn", drawn[side]},
+                        {"lost", lost[side]}, {"longest_win", longest[side]}});
+      if (options.global.human_output())
+        std::printf("%5d  %-6s  %-9llu  %-9llu  %-9llu  %d\n", layer, G::kSides[side], static_cast<unsigned long long>(won[side]),
+                    static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]), longest[side]);
+    }
+  }
+  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}};
+}
+
+template <class G>
+nlohmann::json verify(const G& game, const HuntOptions& options, bool& valid) {
+  const cli::Stopwatch clock;
+  LayerStore<G> store(game, options.dir);
+  std::uint64_t checked = 0, wrong = 0;
+  int layers = 0;
+  std::string first_error;
+  for (int layer = 0; layer < game.layer_count(); ++layer) {
+    if (!store.present(layer)) continue;
+    ++layers;
+    const ValueTable& t = store.table(layer);
+    for (std::uint64_t i = 0; i < t.size(); ++i) {
+      const auto p = game.unrank(layer, i);
+      if (!p) {
+        if (t.raw()[i] != 0 && ++wrong == 1) first_error = "layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is";
+        continue;
+      }
+      ++checked;
+      const Value want = recomputed(store, game, *p), have{t.outcome(i), t.distance(i)};
+      if ((want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance)) && ++wrong == 1)
+        first_error = game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want);
+    }
+  }
+  valid = wrong == 0 && layers > 0;
+  if (layers == 0) first_error = "no table files in " + options.dir;
+  if (options.global.human_output()) {
+    std::cout << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked << " positions re-checked against their successors: ";
+    std::cout << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong) + " wrong; first: " + first_error) << " (" << clock.seconds() << " s)\n";
+  }
+  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}, {"checked", checked},
+          {"wrong", wrong}, {"valid", valid}, {"first_error", first_error}, {"seconds", clock.seconds()}};
+}
+
+// The hunt games by name.
+template <class Job>
+auto with_game(const HuntOptions& options, Job&& job) {
+  if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size));
+  throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds)");
+}
+
+}  // namespace
+
+nlohmann::json hunt_build(const HuntOptions& o) {
+  return with_game(o, [&](const auto& g) { return build(g, o); });
+}
+nlohmann::json hunt_probe(const HuntOptions& o) {
+  return with_game(o, [&](const auto& g) { return probe(g, o); });
+}
+nlohmann::json hunt_stats(const HuntOptions& o) {
+  return with_game(o, [&](const auto& g) { return stats(g, o); });
+}
+nlohmann::json hunt_verify(const HuntOptions& o, bool& valid) {
+  return with_game(o, [&](const auto& g) { return verify(g, o, valid); });
+}
+
+}  // namespace gs::tools

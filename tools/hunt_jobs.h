@@ -1,0 +1,30 @@
+// The jobs of `gamesolver hunt`: each prints a human summary and returns its JSON result.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tools/cli.h"
+
+namespace gs::tools {
+
+struct HuntOptions {
+  cli::GlobalOptions global;
+  int threads = 1;
+  std::string game = "fox-hounds";
+  int size = 8;  // Fox and Hounds board size (4, 6 or 8)
+  std::string dir;
+  std::optional<int> up_to;  // build: last layer (default: all)
+  bool compress = true;
+  std::string position;  // probe: default the start
+};
+
+nlohmann::json hunt_build(const HuntOptions& options);
+nlohmann::json hunt_probe(const HuntOptions& options);
+nlohmann::json hunt_stats(const HuntOptions& options);
+// `valid` tells the caller the exit code.
+nlohmann::json hunt_verify(const HuntOptions& options, bool& valid);
+
+}  // namespace gs::tools
