@@ -3,17 +3,20 @@
 // wins and losses, the number of plies to the end with best play (the winner hurries, the
 // loser delays). Positions never resolved are draws: neither side can force an end.
 //
-// Layers are solved in order; a move leads to the same layer or to one solved before (a
-// capture, a hound's step), whose table is only read. Within a layer:
+// Layers are solved in order; a move leads to the same layer, to one solved before (a capture,
+// a hound's step), whose table is only read, or out of the index to a terminal position (layer
+// -1, valued by the game's terminal test). Within a layer:
 //  (1) in parallel over the index, each position is unranked and decided if terminal; else its
-//      moves into earlier layers are looked up (a losing one makes a win pending at 1 + its
-//      distance; a drawn one forbids a loss) and its moves within the layer are counted;
+//      moves out of the layer are looked up: a losing one makes a win pending at 1 + its
+//      distance; if every move leaves the layer and wins for the opponent, a loss is pending;
 //  (2) ply by ply, the positions decided at distance d make their predecessors in the layer
-//      wins at d + 1 (if they lost) or count down the predecessors' undecided moves (if they
-//      won); a predecessor whose moves all win for the opponent is a loss at one more than its
-//      slowest such move. Decisions are made when their ply comes up, so every win is the
-//      fastest and every loss the slowest, and each ply is processed in parallel with a result
-//      independent of the order. Knows no game.
+//      wins at d + 1 (if they lost); if they won, each predecessor is re-examined, and one whose
+//      moves are now all decided wins for the opponent is a loss at one more than its slowest.
+//      Re-examining (rather than counting down moves) stays right when the index is reduced by
+//      symmetry, where a position's moves and its representative's un-moves need not pair up.
+//      Decisions are made when their ply comes up, so every win is the fastest and every loss
+//      the slowest; each ply runs in parallel with a result independent of the order.
+// Knows no game.
 #pragma once
 
 #include <algorithm>
@@ -37,7 +40,7 @@ template <class G>
 concept IndexedGame = requires(const G& game, const typename G::Position& p, int layer, std::uint64_t index) {
   { game.layer_count() } -> std::convertible_to<int>;              // solved in order 0, 1, ...
   { game.layer_size(layer) } -> std::convertible_to<std::uint64_t>;
-  { game.locate(p) } -> std::same_as<LayerIndex>;                   // rank
+  { game.locate(p) } -> std::same_as<LayerIndex>;                   // rank; layer -1: terminal, outside
   { game.unrank(layer, index) } -> std::same_as<std::optional<typename G::Position>>;  // nullopt: none
   { game.terminal(p) } -> std::same_as<std::optional<Outcome>>;     // decided without a move
   game.for_each_successor(p, [](const typename G::Position&) {});   // into this or earlier layers
@@ -81,26 +84,19 @@ class RetrogradeSolver {
     layer_ = layer;
     const std::uint64_t n = game_.layer_size(layer);
     ValueTable table(n);
-    std::vector<Node> nodes(n);
     std::map<int, Schedule> plies;
-    initialise(table, nodes, plies);
+    initialise(table, plies);
     while (!plies.empty()) {
       const auto [d, scheduled] = *plies.begin();
       plies.erase(plies.begin());
       const Schedule decided = decide(table, scheduled, d);
-      propagate(table, nodes, decided, d, plies);
+      propagate(table, decided, d, plies);
     }
     mark_draws(table);
     return table;
   }
 
  private:
-  // What the first pass learns of a position besides its value.
-  struct Node {
-    std::uint16_t undecided = 0;   // moves within the layer not yet known to win for the opponent
-    std::uint16_t slowest = 0;     // slowest earlier-layer move that wins for the opponent, + 1
-    bool may_lose = true;          // no move reaches a draw or a loss for the opponent
-  };
   struct Scheduled {
     std::uint64_t index;
     Outcome outcome;
@@ -113,7 +109,33 @@ class RetrogradeSolver {
       for (auto& [d, list] : part) plies[d].insert(plies[d].end(), list.begin(), list.end());
   }
 
-  void initialise(ValueTable& table, std::vector<Node>& nodes, std::map<int, Schedule>& plies) {
+  // The value of a move's destination for the side to move there, if known: from this layer's
+  // table as solved so far, an earlier layer's table, or the terminal test outside the index.
+  std::optional<std::pair<Outcome, int>> value_of(const ValueTable& table, const Position& next) const {
+    const LayerIndex at = game_.locate(next);
+    if (at.layer < 0) return std::pair{*game_.terminal(next), 0};
+    const ValueTable& t = at.layer == layer_ ? table : earlier_(at.layer);
+    const std::uint16_t entry = at.layer == layer_ ? std::atomic_ref<const std::uint16_t>(t.raw()[at.index]).load(std::memory_order_relaxed)
+                                                   : t.raw()[at.index];
+    if (entry == 0) return std::nullopt;
+    return std::pair{static_cast<Outcome>(entry & 3), entry >> 2};
+  }
+
+  // If every move of p is decided and wins for the opponent, the ply of p's loss (one more than
+  // the slowest); otherwise nothing.
+  std::optional<int> loss_ply(const ValueTable& table, const Position& p) const {
+    int slowest = 0;
+    bool lost = true;
+    game_.for_each_successor(p, [&](const Position& next) {
+      if (!lost) return;
+      const auto v = value_of(table, next);
+      if (!v || v->first != Outcome::kWin) lost = false;
+      else slowest = std::max(slowest, v->second + 1);
+    });
+    return lost ? std::optional<int>(slowest) : std::nullopt;
+  }
+
+  void initialise(ValueTable& table, std::map<int, Schedule>& plies) {
     Collector found;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
       auto& mine = found.local();
@@ -124,31 +146,19 @@ class RetrogradeSolver {
           mine[0].push_back({i, *end});
           continue;
         }
-        Node& node = nodes[i];
-        int fastest_win = -1, moves = 0;
+        int fastest_win = -1;
+        bool inside = false;
         game_.for_each_successor(*p, [&](const Position& next) {
-          ++moves;
-          const LayerIndex at = game_.locate(next);
-          if (at.layer == layer_) {
-            ++node.undecided;
+          if (game_.locate(next).layer == layer_) {
+            inside = true;
             return;
           }
-          const ValueTable& t = earlier_(at.layer);
-          const int d = t.distance(at.index);
-          switch (t.outcome(at.index)) {
-            case Outcome::kLoss: fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1); break;
-            case Outcome::kWin: node.slowest = static_cast<std::uint16_t>(std::max<int>(node.slowest, d + 1)); break;
-            default: node.may_lose = false; break;
-          }
+          const auto v = value_of(table, next);
+          if (v->first == Outcome::kLoss) fastest_win = fastest_win < 0 ? v->second + 1 : std::min(fastest_win, v->second + 1);
         });
-        if (fastest_win >= 0) {
-          node.may_lose = false;
-          mine[fastest_win].push_back({i, Outcome::kWin});
-        } else if (moves == 0) {
-          mine[0].push_back({i, Outcome::kLoss});  // no legal move: the side to move loses
-        } else if (node.undecided == 0 && node.may_lose) {
-          mine[node.slowest].push_back({i, Outcome::kLoss});
-        }
+        if (fastest_win >= 0) mine[fastest_win].push_back({i, Outcome::kWin});
+        else if (!inside)
+          if (const auto ply = loss_ply(table, *p)) mine[*ply].push_back({i, Outcome::kLoss});  // no move at all: ply 0
       }
     });
     merge(found, plies);
@@ -171,9 +181,8 @@ class RetrogradeSolver {
     return all;
   }
 
-  void propagate(const ValueTable& table, std::vector<Node>& nodes, const Schedule& decided, int d, std::map<int, Schedule>& plies) {
+  void propagate(const ValueTable& table, const Schedule& decided, int d, std::map<int, Schedule>& plies) {
     Collector found;
-    const auto* raw = table.raw().data();
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, decided.size()), [&](const auto& range) {
       auto& mine = found.local();
       for (std::size_t k = range.begin(); k != range.end(); ++k) {
@@ -181,13 +190,9 @@ class RetrogradeSolver {
         game_.for_each_predecessor(*game_.unrank(layer_, decided[k].index), [&](const Position& pred) {
           const LayerIndex at = game_.locate(pred);
           if (at.layer != layer_ || game_.terminal(pred)) return;
-          if (std::atomic_ref<const std::uint16_t>(raw[at.index]).load(std::memory_order_relaxed) != 0) return;
-          Node& node = nodes[at.index];
-          if (lost) {
-            mine[d + 1].push_back({at.index, Outcome::kWin});
-          } else if (std::atomic_ref<std::uint16_t>(node.undecided).fetch_sub(1) == 1 && node.may_lose) {
-            mine[std::max<int>(d + 1, node.slowest)].push_back({at.index, Outcome::kLoss});
-          }
+          if (std::atomic_ref<const std::uint16_t>(table.raw()[at.index]).load(std::memory_order_relaxed) != 0) return;
+          if (lost) mine[d + 1].push_back({at.index, Outcome::kWin});
+          else if (const auto ply = loss_ply(table, pred)) mine[std::max(d + 1, *ply)].push_back({at.index, Outcome::kLoss});
         });
       }
     });
