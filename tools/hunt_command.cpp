@@ -13,8 +13,9 @@ const char* kUsage = R"(Usage: gamesolver hunt build  --game G --dir DIR [--up-t
        gamesolver hunt stats  --game G --dir DIR                 won / drawn / lost per layer and side
        gamesolver hunt verify --game G --dir DIR                 re-check every value against its successors
 
-Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8). Tigers and Goats and Fox and
-Geese are planned.
+Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8), tigers-goats (Tigers and
+Goats, the sliding phase: every goat placed, 0 to 4 captured, positions up to symmetry). Fox
+and Geese is planned.
 
 Retrograde analysis: every position gets its value for the side to move (win, loss, draw) and
 the plies to the end with best play (wins fastest, losses slowest). One table file per layer
@@ -23,11 +24,14 @@ atomically; build loads the layers already on disk, so an interrupted build resu
 
 Fox and Hounds positions: rows 1 (top) to 8 separated by '/', cells F, H and '.', then ' f'
 (fox to move) or ' h'. The start is '....F.../......../......../......../......../......../......../.H.H.H.H f'.
+Tigers and Goats positions: rows separated by '/', cells T, G and '.', then the side to move
+(g or t), goats in hand and goats captured: 'TGGGT/GGGGG/GG.GG/GGGGG/T.G.T g 0 1'.
 
 Examples:
   gamesolver hunt build --game fox-hounds --dir tables      value of the start: hounds win in 44 plies
   gamesolver hunt probe --game fox-hounds --dir tables
   gamesolver hunt verify --game fox-hounds --dir tables
+  gamesolver hunt build --game tigers-goats --dir tables    88,260,972 positions up to symmetry
 )";
 
 }  // namespace
@@ -39,7 +43,7 @@ int run_hunt(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   po::options_description hunt("hunt options");
   hunt.add_options()
-      ("game", po::value<std::string>(&options.game)->default_value("fox-hounds"), "fox-hounds")
+      ("game", po::value<std::string>(&options.game)->default_value("fox-hounds"), "fox-hounds or tigers-goats")
       ("size", po::value<int>(&options.size)->default_value(8), "fox-hounds: board size (4, 6 or 8)")
       ("dir", po::value<std::string>(&options.dir), "directory of the table files")
       ("up-to", po::value<int>(&up_to), "build: solve layers 0..L only")

@@ -7,6 +7,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/hunt/fox_hounds.h"
+#include "engine/hunt/tigers_goats.h"
 #include "solvers/common/progress.h"
 #include "solvers/retrograde/layer_store.h"
 
@@ -89,8 +90,9 @@ nlohmann::json build(const G& game, const HuntOptions& options) {
                            {"positions", total.positions}, {"wins", total.wins}, {"losses", total.losses},
                            {"draws", total.draws}, {"longest", total.longest}};
   const auto start = game.start();
-  const LayerIndex at = game.locate(start);
-  if (at.layer <= last) {
+  bool start_tabulated = true;
+  if constexpr (requires { game.tabulated(start); }) start_tabulated = game.tabulated(start);
+  if (start_tabulated && game.locate(start).layer <= last) {
     const Value v = lookup(store, game, start);
     result["start"] = value_json(v);
     result["start"]["position"] = game.format(start);
@@ -116,6 +118,8 @@ template <class G>
 nlohmann::json probe(const G& game, const HuntOptions& options) {
   LayerStore<G> store(game, options.dir);
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
+  if constexpr (requires { game.tabulated(p); })
+    if (!game.terminal(p) && !game.tabulated(p)) throw InputError("the tables hold the sliding phase only: no goats in hand");
   const Value v = game.terminal(p) ? Value{*game.terminal(p), 0} : lookup(store, game, p);
   struct Scored {
     typename G::Position next;
@@ -148,7 +152,7 @@ template <class G>
 nlohmann::json stats(const G& game, const HuntOptions& options) {
   LayerStore<G> store(game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
-  if (options.global.human_output()) std::cout << "layer  side    won        drawn      lost       longest win\n";
+  if (options.global.human_output()) std::cout << "layer  layer name            side    won         drawn       lost        longest win\n";
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
     const ValueTable& t = store.table(layer);
@@ -165,10 +169,10 @@ nlohmann::json stats(const G& game, const HuntOptions& options) {
       }
     }
     for (int side = 0; side < 2; ++side) {
-      layers.push_back({{"layer", layer}, {"side_to_move", G::kSides[side]}, {"won", won[side]}, {"drawn", drawn[side]},
-                        {"lost", lost[side]}, {"longest_win", longest[side]}});
+      layers.push_back({{"layer", layer}, {"layer_name", game.layer_name(layer)}, {"side_to_move", G::kSides[side]}, {"won", won[side]},
+                        {"drawn", drawn[side]}, {"lost", lost[side]}, {"longest_win", longest[side]}});
       if (options.global.human_output())
-        std::printf("%5d  %-6s  %-9llu  %-9llu  %-9llu  %d\n", layer, G::kSides[side], static_cast<unsigned long long>(won[side]),
+        std::printf("%5d  %-20s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer, game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(won[side]),
                     static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]), longest[side]);
     }
   }
@@ -211,8 +215,9 @@ nlohmann::json verify(const G& game, const HuntOptions& options, bool& valid) {
 // The hunt games by name.
 template <class Job>
 auto with_game(const HuntOptions& options, Job&& job) {
+  if (options.game == "tigers-goats") return job(hunt::TigersAndGoats());
   if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size));
-  throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds)");
+  throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds, tigers-goats)");
 }
 
 }  // namespace

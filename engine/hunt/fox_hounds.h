@@ -83,6 +83,7 @@ class FoxAndHounds {
   int layer_count() const { return static_cast<int>(sets_by_advance_.size()); }
   std::uint64_t layer_size(int layer) const;
   LayerIndex locate(const Position& p) const;
+  std::string layer_name(int layer) const { return "hounds advanced " + std::to_string(layer_count() - 1 - layer); }
   std::optional<Position> unrank(int layer, std::uint64_t index) const;  // nullopt: the fox on a hound
 
   // Rows from the top separated by '/', n cells each ('F', 'H', '.'; pieces only on dark

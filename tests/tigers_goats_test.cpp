@@ -1,0 +1,237 @@
+// Tigers and Goats: rules, notation, perft against an independent generator, the symmetry-
+// reduced index, and the retrograde tables against naive value iteration and against the
+// unreduced index.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "engine/core/errors.h"
+#include "engine/hunt/tigers_goats.h"
+#include "solvers/retrograde/retrograde_solver.h"
+
+namespace {
+
+using namespace gs;
+using gs::hunt::TigersAndGoats;
+using Position = TigersAndGoats::Position;
+
+TEST(TigersAndGoats, BoardHas56LinesAnd8Symmetries) {
+  const TigersAndGoats g;
+  int ends = 0;
+  for (int p = 0; p < 25; ++p) ends += popcount(g.board().neighbours(p));
+  EXPECT_EQ(ends / 2, 56);  // RULES.md: 56 lines in all
+  EXPECT_EQ(g.board().symmetries().order(), 8);
+  EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(3, 3))), 8);  // the centre
+  EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(3, 2))), 4);  // (3,2): no diagonals
+}
+
+TEST(TigersAndGoats, RulesExampleAndNotation) {
+  const TigersAndGoats g;
+  const Position start = g.start();
+  EXPECT_EQ(g.format(start), "T...T/...../...../...../T...T g 20 0");
+  EXPECT_EQ(g.parse(g.format(start)), start);
+  // Goat placed at (1,2); the tiger on (1,1) jumps to (1,3) capturing it; 19 goats in hand.
+  Position placed;
+  g.for_each_successor(start, [&](const Position& next) {
+    if (g.move_name(start, next) == "(1,2)") placed = next;
+  });
+  ASSERT_EQ(placed.in_hand, 19);
+  bool captured = false;
+  g.for_each_successor(placed, [&](const Position& next) {
+    if (g.move_name(placed, next) == "(1,1)x(1,3)") {
+      captured = true;
+      EXPECT_EQ(g.format(next), "..T.T/...../...../...../T...T g 19 1");
+    }
+  });
+  EXPECT_TRUE(captured);
+  for (const char* bad : {"T...T/...../...../...../T...T g 20", "T...T/...../...../...../T...T x 20 0",
+                          "T...T/...../...../...../T.... g 20 0", "T...T/...../...../...../T...T g 19 0",
+                          "T...T/..Z../...../...../T...T g 20 0", "T...T/...../....../...../T...T g 20 0"})
+    EXPECT_THROW(g.parse(bad), InputError) << bad;
+}
+
+TEST(TigersAndGoats, CapturesWinAndBlockedTigersLose) {
+  const TigersAndGoats g;
+  EXPECT_EQ(g.terminal(g.parse("TGGGT/GGGGG/GGGGG/GG.../T...T g 0 5")), Outcome::kLoss);
+  // Every tiger blocked: the tigers, to move, have no move (the solver scores it a loss).
+  const Position blocked = g.parse("TGGGT/GGGGG/G.GGG/GGGGG/TGGGT t 0 0");
+  int moves = 0;
+  g.for_each_successor(blocked, [&](const Position&) { ++moves; });
+  EXPECT_EQ(moves, 0);
+}
+
+// Perft from the start against a generator written here on (row, column) pairs.
+struct Plain {
+  std::set<std::pair<int, int>> tigers, goats;
+  int in_hand = 20;
+  bool tigers_to_move = false;
+};
+
+bool on_line(int r, int c, int dr, int dc) { return dr == 0 || dc == 0 || (r + c) % 2 == 0; }
+
+std::uint64_t plain_perft(const Plain& p, int depth) {
+  if (depth == 0) return 1;
+  auto inside = [](int r, int c) { return r >= 1 && r <= 5 && c >= 1 && c <= 5; };
+  auto empty = [&](int r, int c) { return inside(r, c) && !p.tigers.count({r, c}) && !p.goats.count({r, c}); };
+  std::uint64_t total = 0;
+  auto recurse = [&](Plain q) {
+    q.tigers_to_move = !p.tigers_to_move;
+    total += plain_perft(q, depth - 1);
+  };
+  if (p.tigers_to_move) {
+    for (const auto& [r, c] : p.tigers)
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc) {
+          if ((dr == 0 && dc == 0) || !on_line(r, c, dr, dc)) continue;
+          if (empty(r + dr, c + dc)) {
+            Plain q = p;
+            q.tigers.erase({r, c});
+            q.tigers.insert({r + dr, c + dc});
+            recurse(q);
+          } else if (p.goats.count({r + dr, c + dc}) && empty(r + 2 * dr, c + 2 * dc)) {
+            Plain q = p;
+            q.tigers.erase({r, c});
+            q.goats.erase({r + dr, c + dc});
+            q.tigers.insert({r + 2 * dr, c + 2 * dc});
+            recurse(q);
+          }
+        }
+  } else if (p.in_hand > 0) {
+    for (int r = 1; r <= 5; ++r)
+      for (int c = 1; c <= 5; ++c)
+        if (empty(r, c)) {
+          Plain q = p;
+          q.goats.insert({r, c});
+          --q.in_hand;
+          recurse(q);
+        }
+  } else {
+    for (const auto& [r, c] : p.goats)
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if ((dr || dc) && on_line(r, c, dr, dc) && empty(r + dr, c + dc)) {
+            Plain q = p;
+            q.goats.erase({r, c});
+            q.goats.insert({r + dr, c + dc});
+            recurse(q);
+          }
+  }
+  return total;
+}
+
+std::uint64_t perft(const TigersAndGoats& g, const Position& p, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t total = 0;
+  g.for_each_successor(p, [&](const Position& next) { total += perft(g, next, depth - 1); });
+  return total;
+}
+
+TEST(TigersAndGoats, PerftMatchesAnIndependentGenerator) {
+  const TigersAndGoats g;
+  const Plain start{{{1, 1}, {1, 5}, {5, 1}, {5, 5}}, {}, 20, false};
+  EXPECT_EQ(perft(g, g.start(), 1), 21u);
+  for (int depth = 2; depth <= 4; ++depth) EXPECT_EQ(perft(g, g.start(), depth), plain_perft(start, depth)) << depth;
+  // The sliding phase too: from a position with every goat placed.
+  const Position sliding = g.parse("TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1");
+  Plain s{{{1, 1}, {1, 5}, {5, 1}, {5, 5}}, {}, 0, false};
+  for (int p = 0; p < 25; ++p)
+    if (has_bit(sliding.goats, p)) s.goats.insert({g.board().row(p), g.board().column(p)});
+  for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(perft(g, sliding, depth), plain_perft(s, depth)) << depth;
+}
+
+TEST(TigersAndGoats, ReducedIndexRoundTripsAndCountsClasses) {
+  const TigersAndGoats g;
+  EXPECT_EQ(g.tiger_classes(), 1666u);
+  // The two smallest layers (3 and 4 captured): each index names its class's representative.
+  std::uint64_t positions = 0;
+  for (int layer : {0, 1}) {
+    for (std::uint64_t i = 0; i < g.layer_size(layer); ++i)
+      if (const auto p = g.unrank(layer, i)) {
+        ++positions;
+        ASSERT_EQ(g.locate(*p), (LayerIndex{layer, i}));
+      }
+  }
+  EXPECT_EQ(positions, 64376340u + 18939930u);  // 4 and 3 captured, up to symmetry, both sides
+}
+
+using Key = std::uint64_t;  // boards of at most 25 points
+Key key(const Position& p) { return p.tigers | p.goats << 25 | Key(p.captured) << 50 | Key(p.tigers_to_move) << 54; }
+
+// Every sliding position of a variant, from the unreduced index.
+std::vector<Position> all_positions(const TigersAndGoats& unreduced) {
+  std::vector<Position> out;
+  for (int layer = 0; layer < unreduced.layer_count(); ++layer)
+    for (std::uint64_t i = 0; i < unreduced.layer_size(layer); ++i)
+      if (const auto p = unreduced.unrank(layer, i)) out.push_back(*p);
+  return out;
+}
+
+// Naive value iteration: round d decides, from the values known before it, the positions with
+// a lost successor (wins at d) and those whose successors all win (losses at d).
+std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoats& g, const std::vector<Position>& all) {
+  std::unordered_map<Key, std::pair<Outcome, int>> known;
+  for (int d = 0;; ++d) {
+    std::unordered_map<Key, std::pair<Outcome, int>> now;
+    for (const Position& p : all) {
+      if (known.count(key(p))) continue;
+      if (const auto end = g.terminal(p)) {
+        now[key(p)] = {*end, 0};
+        continue;
+      }
+      bool win = false, all_won = true, moves = false;
+      g.for_each_successor(p, [&](const Position& next) {
+        moves = true;
+        std::optional<Outcome> v = g.terminal(next);  // terminal: distance 0, known before round 1
+        if (!v && known.count(key(next))) v = known[key(next)].first;
+        win = win || v == Outcome::kLoss;
+        all_won = all_won && v == Outcome::kWin;
+      });
+      if (!moves) now[key(p)] = {Outcome::kLoss, 0};
+      else if (d == 0) continue;  // a move takes a ply: nothing else ends at 0
+      else if (win) now[key(p)] = {Outcome::kWin, d};
+      else if (all_won) now[key(p)] = {Outcome::kLoss, d};
+    }
+    if (now.empty() && d > 0) break;
+    known.insert(now.begin(), now.end());
+  }
+  for (const Position& p : all) known.try_emplace(key(p), Outcome::kDraw, 0);
+  return known;
+}
+
+std::vector<ValueTable> solve_all(const TigersAndGoats& g) {
+  std::vector<ValueTable> tables;
+  RetrogradeSolver<TigersAndGoats> solver(g, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
+  for (int layer = 0; layer < g.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
+  return tables;
+}
+
+// Returns the number of drawn positions.
+int expect_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win) {
+  const TigersAndGoats unreduced(n, goats, win, false);
+  const auto tables = solve_all(reduced);
+  const auto naive = naive_values(unreduced, all_positions(unreduced));
+  int wins = 0, losses = 0, draws = 0;
+  for (const auto& p : all_positions(unreduced)) {
+    const LayerIndex at = reduced.locate(p);
+    const ValueTable& t = tables[static_cast<std::size_t>(at.layer)];
+    const auto [o, d] = naive.at(key(p));
+    EXPECT_EQ(t.outcome(at.index), o) << reduced.format(p);
+    if (o != Outcome::kDraw) EXPECT_EQ(t.distance(at.index), d) << reduced.format(p);
+    if (::testing::Test::HasFailure()) return draws;
+    (o == Outcome::kWin ? wins : o == Outcome::kLoss ? losses : draws) += 1;
+  }
+  EXPECT_GT(wins, 0);
+  EXPECT_GT(losses, 0);
+  return draws;
+}
+
+// 3x3 with 5 goats, tigers winning at 3 captures (three layers); 4x4 with 10 goats, tigers
+// winning at 2 (two layers, with draws: endless play, and moves into a drawn earlier layer).
+TEST(Retrograde, TigersAndGoatsReducedTablesAgreeWithNaiveValueIteration) {
+  expect_tables_agree(TigersAndGoats(3, 5, 3), 3, 5, 3);
+  EXPECT_GT(expect_tables_agree(TigersAndGoats(4, 10, 2), 4, 10, 2), 0);
+}
+
+}  // namespace
