@@ -5,17 +5,19 @@
 //
 // Layers are solved in order; a move leads to the same layer, to one solved before (a capture,
 // a hound's step), whose table is only read, or out of the index to a terminal position (layer
-// -1, valued by the game's terminal test). Within a layer:
+// -1, valued by the game's terminal test). Within a layer, all in the one table of 2 bytes a
+// position (no lists, no counters):
 //  (1) in parallel over the index, each position is unranked and decided if terminal; else its
-//      moves out of the layer are looked up: a losing one makes a win pending at 1 + its
-//      distance; if every move leaves the layer and wins for the opponent, a loss is pending;
-//  (2) ply by ply, the positions decided at distance d make their predecessors in the layer
-//      wins at d + 1 (if they lost); if they won, each predecessor is re-examined, and one whose
-//      moves are now all decided wins for the opponent is a loss at one more than its slowest.
+//      moves out of the layer are looked up: a losing one makes it a win pending at 1 + its
+//      distance; if every move leaves the layer and wins for the opponent, it is a loss;
+//  (2) ply by ply, a parallel pass over the index takes the positions whose value became final
+//      at distance d: their predecessors in the layer become wins at d + 1 (if they lost; a
+//      pending slower win is replaced), or are re-examined (if they won): a predecessor whose
+//      moves are all final wins for the opponent is a loss at one more than its slowest.
 //      Re-examining (rather than counting down moves) stays right when the index is reduced by
 //      symmetry, where a position's moves and its representative's un-moves need not pair up.
-//      Decisions are made when their ply comes up, so every win is the fastest and every loss
-//      the slowest; each ply runs in parallel with a result independent of the order.
+//      Values are final when their ply comes up, so every win is the fastest and every loss the
+//      slowest, and a pass gives the same table whatever the order of its work.
 // Knows no game.
 #pragma once
 
@@ -24,7 +26,6 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -82,68 +83,64 @@ class RetrogradeSolver {
 
   ValueTable solve_layer(int layer) {
     layer_ = layer;
-    const std::uint64_t n = game_.layer_size(layer);
-    ValueTable table(n);
-    std::map<int, Schedule> plies;
-    initialise(table, plies);
-    while (!plies.empty()) {
-      const auto [d, scheduled] = *plies.begin();
-      plies.erase(plies.begin());
-      const Schedule decided = decide(table, scheduled, d);
-      propagate(table, decided, d, plies);
-    }
+    ValueTable table(game_.layer_size(layer));
+    horizon_ = 0;
+    initialise(table);
+    for (int d = 0; d <= horizon_.load(); ++d) propagate(table, d);
     mark_draws(table);
     return table;
   }
 
  private:
-  struct Scheduled {
-    std::uint64_t index;
-    Outcome outcome;
-  };
-  using Schedule = std::vector<Scheduled>;
-  using Collector = tbb::enumerable_thread_specific<std::map<int, Schedule>>;
-
-  static void merge(Collector& parts, std::map<int, Schedule>& plies) {
-    for (auto& part : parts)
-      for (auto& [d, list] : part) plies[d].insert(plies[d].end(), list.begin(), list.end());
+  // An entry holds a final value, except a win whose distance is still above the ply being
+  // processed: a win pending from a move out of the layer, which a faster win may replace.
+  static bool final_at(std::uint16_t entry, int d) {
+    return entry != 0 && (static_cast<Outcome>(entry & 3) != Outcome::kWin || (entry >> 2) <= d);
   }
 
-  // The value of a move's destination for the side to move there, if known: from this layer's
-  // table as solved so far, an earlier layer's table, or the terminal test outside the index.
-  std::optional<std::pair<Outcome, int>> value_of(const ValueTable& table, const Position& next) const {
+  std::uint16_t load(const ValueTable& table, std::uint64_t i) const {
+    return std::atomic_ref<const std::uint16_t>(table.raw()[i]).load(std::memory_order_relaxed);
+  }
+
+  // Sets entry i from `expected` to (o, d); keeps the horizon (the largest distance set).
+  bool settle(ValueTable& table, std::uint64_t i, std::uint16_t expected, Outcome o, int d) {
+    if (!std::atomic_ref<std::uint16_t>(table.raw()[i]).compare_exchange_strong(expected, ValueTable::encode(o, d))) return false;
+    for (int h = horizon_.load(); h < d && !horizon_.compare_exchange_weak(h, d);) {
+    }
+    return true;
+  }
+
+  // The value of a move's destination for the side to move there, if final at ply d: from this
+  // layer's table, an earlier layer's table, or the terminal test outside the index.
+  std::optional<std::pair<Outcome, int>> value_of(const ValueTable& table, const Position& next, int d) const {
     const LayerIndex at = game_.locate(next);
     if (at.layer < 0) return std::pair{*game_.terminal(next), 0};
-    const ValueTable& t = at.layer == layer_ ? table : earlier_(at.layer);
-    const std::uint16_t entry = at.layer == layer_ ? std::atomic_ref<const std::uint16_t>(t.raw()[at.index]).load(std::memory_order_relaxed)
-                                                   : t.raw()[at.index];
-    if (entry == 0) return std::nullopt;
+    const std::uint16_t entry = at.layer == layer_ ? load(table, at.index) : earlier_(at.layer).raw()[at.index];
+    if (at.layer == layer_ && !final_at(entry, d)) return std::nullopt;
     return std::pair{static_cast<Outcome>(entry & 3), entry >> 2};
   }
 
-  // If every move of p is decided and wins for the opponent, the ply of p's loss (one more than
-  // the slowest); otherwise nothing.
-  std::optional<int> loss_ply(const ValueTable& table, const Position& p) const {
+  // If every move of p is final at ply d and wins for the opponent, the ply of p's loss (one
+  // more than the slowest); otherwise nothing.
+  std::optional<int> loss_ply(const ValueTable& table, const Position& p, int d) const {
     int slowest = 0;
     bool lost = true;
     game_.for_each_successor(p, [&](const Position& next) {
       if (!lost) return;
-      const auto v = value_of(table, next);
+      const auto v = value_of(table, next, d);
       if (!v || v->first != Outcome::kWin) lost = false;
       else slowest = std::max(slowest, v->second + 1);
     });
     return lost ? std::optional<int>(slowest) : std::nullopt;
   }
 
-  void initialise(ValueTable& table, std::map<int, Schedule>& plies) {
-    Collector found;
+  void initialise(ValueTable& table) {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
-      auto& mine = found.local();
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto p = game_.unrank(layer_, i);
         if (!p) continue;
         if (const auto end = game_.terminal(*p)) {
-          mine[0].push_back({i, *end});
+          settle(table, i, 0, *end, 0);
           continue;
         }
         int fastest_win = -1;
@@ -153,50 +150,37 @@ class RetrogradeSolver {
             inside = true;
             return;
           }
-          const auto v = value_of(table, next);
+          const auto v = value_of(table, next, 0);
           if (v->first == Outcome::kLoss) fastest_win = fastest_win < 0 ? v->second + 1 : std::min(fastest_win, v->second + 1);
         });
-        if (fastest_win >= 0) mine[fastest_win].push_back({i, Outcome::kWin});
+        if (fastest_win >= 0) settle(table, i, 0, Outcome::kWin, fastest_win);
         else if (!inside)
-          if (const auto ply = loss_ply(table, *p)) mine[*ply].push_back({i, Outcome::kLoss});  // no move at all: ply 0
+          if (const auto ply = loss_ply(table, *p, 0)) settle(table, i, 0, Outcome::kLoss, *ply);  // no move at all: ply 0
       }
     });
-    merge(found, plies);
   }
 
-  // Sets the values scheduled for ply d that are still open; returns those it set.
-  Schedule decide(ValueTable& table, const Schedule& scheduled, int d) {
-    tbb::enumerable_thread_specific<Schedule> parts;
-    auto* raw = table.raw().data();
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, scheduled.size()), [&](const auto& range) {
-      auto& mine = parts.local();
-      for (std::size_t k = range.begin(); k != range.end(); ++k) {
-        std::uint16_t open = 0;
-        if (std::atomic_ref<std::uint16_t>(raw[scheduled[k].index]).compare_exchange_strong(open, ValueTable::encode(scheduled[k].outcome, d)))
-          mine.push_back(scheduled[k]);
-      }
-    });
-    Schedule all;
-    for (auto& part : parts) all.insert(all.end(), part.begin(), part.end());
-    return all;
-  }
-
-  void propagate(const ValueTable& table, const Schedule& decided, int d, std::map<int, Schedule>& plies) {
-    Collector found;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, decided.size()), [&](const auto& range) {
-      auto& mine = found.local();
-      for (std::size_t k = range.begin(); k != range.end(); ++k) {
-        const bool lost = decided[k].outcome == Outcome::kLoss;
-        game_.for_each_predecessor(*game_.unrank(layer_, decided[k].index), [&](const Position& pred) {
+  // One pass over the layer: every position whose value became final at ply d makes its
+  // predecessors wins at d + 1 (if it lost) or has them re-examined (if it won).
+  void propagate(ValueTable& table, int d) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        const std::uint16_t entry = load(table, i);
+        if (entry == 0 || (entry >> 2) != d) continue;
+        const bool lost = static_cast<Outcome>(entry & 3) == Outcome::kLoss;
+        game_.for_each_predecessor(*game_.unrank(layer_, i), [&](const Position& pred) {
           const LayerIndex at = game_.locate(pred);
           if (at.layer != layer_ || game_.terminal(pred)) return;
-          if (std::atomic_ref<const std::uint16_t>(table.raw()[at.index]).load(std::memory_order_relaxed) != 0) return;
-          if (lost) mine[d + 1].push_back({at.index, Outcome::kWin});
-          else if (const auto ply = loss_ply(table, pred)) mine[std::max(d + 1, *ply)].push_back({at.index, Outcome::kLoss});
+          const std::uint16_t seen = load(table, at.index);
+          if (lost) {
+            if (seen == 0 || (static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > d + 1))
+              settle(table, at.index, seen, Outcome::kWin, d + 1);
+          } else if (seen == 0) {
+            if (const auto ply = loss_ply(table, pred, d)) settle(table, at.index, 0, Outcome::kLoss, std::max(d + 1, *ply));
+          }
         });
       }
     });
-    merge(found, plies);
   }
 
   // Positions still open can never be forced to an end.
@@ -210,6 +194,7 @@ class RetrogradeSolver {
   const G& game_;
   std::function<const ValueTable&(int)> earlier_;
   int layer_ = 0;
+  std::atomic<int> horizon_{0};
 };
 
 inline LayerStats count_layer(const ValueTable& table) {
