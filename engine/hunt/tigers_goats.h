@@ -19,6 +19,7 @@
 #include "engine/core/layer_index.h"
 #include "engine/core/outcome.h"
 #include "engine/hunt/hunt_board.h"
+#include "engine/hunt/placement_index.h"
 
 namespace gs::hunt {
 
@@ -85,7 +86,7 @@ class TigersAndGoats {
   std::uint64_t layer_size(int layer) const;
   LayerIndex locate(const Position& p) const;  // sliding positions; layer -1 past the winning capture
   std::optional<Position> unrank(int layer, std::uint64_t index) const;
-  std::uint64_t tiger_classes() const { return class_tigers_.size(); }
+  std::uint64_t tiger_classes() const { return index_.classes(); }
   std::string layer_name(int layer) const { return std::to_string(win_captures_ - 1 - layer) + " captured"; }
   bool tabulated(const Position& p) const { return p.in_hand == 0 && p.captured < win_captures_; }
 
@@ -101,12 +102,8 @@ class TigersAndGoats {
   HuntBoard board_;
   int n_, goats_, win_captures_;
   bool reduce_;
-  // Per tiger set (by rank): its class and the symmetries taking it to the class's tiger set.
-  std::vector<std::uint32_t> class_of_;
-  std::vector<std::uint8_t> to_class_;  // bit g: element g maps the set onto its class's set
-  std::vector<Bitboard> class_tigers_;
-  std::vector<std::uint8_t> stabiliser_;  // per class: elements fixing its tiger set
-  std::vector<std::vector<int>> free_points_;  // per class: the points without a tiger
+  SymmetryGroup group_;    // the board's symmetries, or the identity alone when not reducing
+  PlacementIndex index_;   // tigers (A) and goats (B), up to group_
 };
 
 }  // namespace gs::hunt

@@ -1,0 +1,39 @@
+// A dense index of placements of two kinds of pieces (a set A of a points, a set B of b other
+// points) on a board, up to a group of symmetries: the class of A, then the rank of B (in the
+// combinatorial number system) among the points A leaves free. A pair (A, B) is represented by
+// the image whose A is the smallest set of its orbit and, among the maps achieving that, whose
+// B is smallest; an index whose B is not that smallest image names no placement.
+// Tigers and Goats: A = the tigers; Fox and Geese: A = the fox.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "engine/core/bit_permutation.h"
+
+namespace gs::hunt {
+
+class PlacementIndex {
+ public:
+  // `group`: the symmetries to reduce by (element 0 the identity; at most 8 elements).
+  PlacementIndex(int points, int a, const SymmetryGroup& group);
+
+  std::uint64_t classes() const { return class_set_.size(); }
+  std::uint64_t size(int b) const;  // indices for placements with |B| = b
+  std::uint64_t rank(Bitboard a_set, Bitboard b_set) const;
+  // nullopt: not a representative.
+  std::optional<std::pair<Bitboard, Bitboard>> unrank(std::uint64_t index, int b) const;
+
+ private:
+  int points_, a_;
+  const SymmetryGroup& group_;
+  std::vector<std::uint32_t> class_of_;  // by rank of A
+  std::vector<std::uint8_t> to_class_;   // by rank of A: bit g when element g maps A onto its class's set
+  std::vector<Bitboard> class_set_;
+  std::vector<std::uint8_t> stabiliser_;  // per class
+  std::vector<std::vector<int>> free_points_;  // per class
+};
+
+}  // namespace gs::hunt
