@@ -14,8 +14,8 @@ const char* kUsage = R"(Usage: gamesolver hunt build  --game G --dir DIR [--up-t
        gamesolver hunt verify --game G --dir DIR                 re-check every value against its successors
 
 Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8), tigers-goats (Tigers and
-Goats, the sliding phase: every goat placed, 0 to 4 captured, positions up to symmetry). Fox
-and Geese is planned.
+Goats, the sliding phase: every goat placed, 0 to 4 captured, positions up to symmetry),
+fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to the mirror).
 
 Retrograde analysis: every position gets its value for the side to move (win, loss, draw) and
 the plies to the end with best play (wins fastest, losses slowest). One table file per layer
@@ -25,13 +25,16 @@ atomically; build loads the layers already on disk, so an interrupted build resu
 Fox and Hounds positions: rows 1 (top) to 8 separated by '/', cells F, H and '.', then ' f'
 (fox to move) or ' h'. The start is '....F.../......../......../......../......../......../......../.H.H.H.H f'.
 Tigers and Goats positions: rows separated by '/', cells T, G and '.', then the side to move
-(g or t), goats in hand and goats captured: 'TGGGT/GGGGG/GG.GG/GGGGG/T.G.T g 0 1'.
+(g or t), goats in hand and goats captured: 'TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1'.
+Fox and Geese positions: rows separated by '/' (the short rows as 3 cells), cells F, G and
+'.', then 'f' or 'g': '.../.../......./FG.G.../......G/.../... f'.
 
 Examples:
   gamesolver hunt build --game fox-hounds --dir tables      value of the start: hounds win in 44 plies
   gamesolver hunt probe --game fox-hounds --dir tables
   gamesolver hunt verify --game fox-hounds --dir tables
   gamesolver hunt build --game tigers-goats --dir tables    88,260,972 positions up to symmetry
+  gamesolver hunt build --game fox-geese --dir tables       endgames of 4 to 8 geese
 )";
 
 }  // namespace
@@ -43,8 +46,9 @@ int run_hunt(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   po::options_description hunt("hunt options");
   hunt.add_options()
-      ("game", po::value<std::string>(&options.game)->default_value("fox-hounds"), "fox-hounds or tigers-goats")
+      ("game", po::value<std::string>(&options.game)->default_value("fox-hounds"), "fox-hounds, tigers-goats or fox-geese")
       ("size", po::value<int>(&options.size)->default_value(8), "fox-hounds: board size (4, 6 or 8)")
+      ("max-geese", po::value<int>(&options.max_geese)->default_value(8), "fox-geese: endgames with 4 to N geese (4..13)")
       ("dir", po::value<std::string>(&options.dir), "directory of the table files")
       ("up-to", po::value<int>(&up_to), "build: solve layers 0..L only")
       ("raw", po::bool_switch(&raw), "build: store tables without zstd compression")

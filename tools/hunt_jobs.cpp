@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "engine/core/errors.h"
+#include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/progress.h"
@@ -119,7 +120,7 @@ nlohmann::json probe(const G& game, const HuntOptions& options) {
   LayerStore<G> store(game, options.dir);
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
   if constexpr (requires { game.tabulated(p); })
-    if (!game.terminal(p) && !game.tabulated(p)) throw InputError("the tables hold the sliding phase only: no goats in hand");
+    if (!game.terminal(p) && !game.tabulated(p)) throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
   const Value v = game.terminal(p) ? Value{*game.terminal(p), 0} : lookup(store, game, p);
   struct Scored {
     typename G::Position next;
@@ -216,8 +217,9 @@ nlohmann::json verify(const G& game, const HuntOptions& options, bool& valid) {
 template <class Job>
 auto with_game(const HuntOptions& options, Job&& job) {
   if (options.game == "tigers-goats") return job(hunt::TigersAndGoats());
+  if (options.game == "fox-geese") return job(hunt::FoxAndGeese(options.max_geese));
   if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size));
-  throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds, tigers-goats)");
+  throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds, tigers-goats, fox-geese)");
 }
 
 }  // namespace

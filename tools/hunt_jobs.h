@@ -14,7 +14,8 @@ struct HuntOptions {
   cli::GlobalOptions global;
   int threads = 1;
   std::string game = "fox-hounds";
-  int size = 8;  // Fox and Hounds board size (4, 6 or 8)
+  int size = 8;       // Fox and Hounds board size (4, 6 or 8)
+  int max_geese = 8;  // Fox and Geese: endgames with 4 to max_geese geese
   std::string dir;
   std::optional<int> up_to;  // build: last layer (default: all)
   bool compress = true;

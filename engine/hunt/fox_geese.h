@@ -1,0 +1,108 @@
+// Fox and Geese (rules: RULES.md section 5.1) on the 33-point cross: one fox, up to 13 geese.
+// The fox steps along a line or jumps a goose (capturing it), and may go on jumping: every
+// prefix of a chain is a move of its own. Geese step down, sideways, or diagonally down where
+// a diagonal is drawn. The fox wins at its 10th capture (3 geese left) or when the geese cannot
+// move; the geese win when the fox cannot move.
+//
+// Indexed part: the endgames with 4 to `max_geese` geese, one layer per number of geese, fewest
+// first (a capture leads to the layer before; the capture of the fourth-last goose leaves the
+// index). Positions are reduced by the left-right mirror (the only symmetry: geese move down):
+// the index is the fox's class, then the rank of the goose set among the other 32 points, then
+// the side to move.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "engine/core/layer_index.h"
+#include "engine/core/outcome.h"
+#include "engine/hunt/hunt_board.h"
+#include "engine/hunt/placement_index.h"
+
+namespace gs::hunt {
+
+class FoxAndGeese {
+ public:
+  struct Position {
+    int fox = 0;
+    Bitboard geese = 0;
+    bool fox_to_move = true;
+    bool operator==(const Position&) const = default;
+  };
+
+  static constexpr const char* kName = "fox-geese";
+  static constexpr const char* kIndexScheme = "foxclass.geeseset.side";
+  static constexpr const char* kSides[2] = {"fox", "geese"};
+  static constexpr int kGeese = 13;
+  static constexpr int kFoxWinsAt = 3;  // geese left after the 10th capture
+
+  // reduce: index by the mirror (off: every position, for cross-checks).
+  explicit FoxAndGeese(int max_geese = 8, bool reduce = true);
+
+  std::string variant() const { return "geese4-" + std::to_string(max_geese_) + (reduce_ ? "" : "-unreduced"); }
+  const HuntBoard& board() const { return board_; }
+  Position start() const;  // 13 geese on the top three rows, the fox in the centre, fox to move
+  int side(const Position& p) const { return p.fox_to_move ? 0 : 1; }
+
+  std::optional<Outcome> terminal(const Position& p) const;
+
+  template <class F>
+  void for_each_successor(const Position& p, F&& f) const {
+    const Bitboard empty = board_.all() & ~p.geese & ~bit(p.fox);
+    if (p.fox_to_move) {
+      for_each_bit(board_.neighbours(p.fox) & empty, [&](int to) { f(Position{to, p.geese, false}); });
+      jump_chains(p.fox, p.geese, f);
+      return;
+    }
+    for_each_bit(p.geese, [&](int g) {
+      for_each_bit(goose_steps_[static_cast<std::size_t>(g)] & empty, [&](int to) { f(Position{p.fox, p.geese ^ bit(g) ^ bit(to), true}); });
+    });
+  }
+
+  // Predecessors by a move that captures nothing (the same layer): a fox or goose un-step.
+  template <class F>
+  void for_each_predecessor(const Position& p, F&& f) const {
+    const Bitboard empty = board_.all() & ~p.geese & ~bit(p.fox);
+    if (!p.fox_to_move) {
+      for_each_bit(board_.neighbours(p.fox) & empty, [&](int from) { f(Position{from, p.geese, true}); });
+      return;
+    }
+    for_each_bit(p.geese, [&](int g) {
+      for_each_bit(goose_origins_[static_cast<std::size_t>(g)] & empty, [&](int from) { f(Position{p.fox, p.geese ^ bit(g) ^ bit(from), false}); });
+    });
+  }
+
+  int layer_count() const { return max_geese_ - kFoxWinsAt; }
+  std::uint64_t layer_size(int layer) const { return 2 * index_.size(layer + kFoxWinsAt + 1); }
+  LayerIndex locate(const Position& p) const;
+  std::optional<Position> unrank(int layer, std::uint64_t index) const;
+  std::string layer_name(int layer) const { return std::to_string(layer + kFoxWinsAt + 1) + " geese"; }
+  bool tabulated(const Position& p) const { return popcount(p.geese) <= max_geese_; }
+
+  // Rows from the top separated by '/' (the cross's short rows as 3 cells, or padded with
+  // spaces to 7), cells F, G and '.', then 'f' (fox to move) or 'g'.
+  Position parse(const std::string& text) const;
+  std::string format(const Position& p) const;
+  std::string move_name(const Position& from, const Position& to) const;
+
+ private:
+  template <class F>
+  void jump_chains(int fox, Bitboard geese, F& f) const {
+    for (const HuntJump& j : board_.jumps(fox))
+      if (has_bit(geese, j.over) && !has_bit(geese, j.to)) {
+        const Bitboard left = geese ^ bit(j.over);
+        f(Position{j.to, left, false});
+        jump_chains(j.to, left, f);
+      }
+  }
+
+  HuntBoard board_;
+  int max_geese_;
+  bool reduce_;
+  SymmetryGroup mirror_;
+  PlacementIndex index_;  // fox (A) and geese (B), up to the mirror
+  std::vector<Bitboard> goose_steps_, goose_origins_;
+};
+
+}  // namespace gs::hunt

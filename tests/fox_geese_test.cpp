@@ -1,0 +1,159 @@
+// Fox and Geese: board, rules example, perft against an independent generator, and the
+// mirror-reduced tables against unreduced ones.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "engine/core/errors.h"
+#include "engine/hunt/fox_geese.h"
+#include "solvers/retrograde/retrograde_solver.h"
+
+namespace {
+
+using namespace gs;
+using gs::hunt::FoxAndGeese;
+using Position = FoxAndGeese::Position;
+
+TEST(FoxAndGeese, CrossBoardLinesAndMirror) {
+  const FoxAndGeese g;
+  EXPECT_EQ(g.board().points(), 33);
+  EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(4, 4))), 8);  // RULES.md
+  EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(4, 3))), 4);
+  EXPECT_EQ(g.format(g.start()), "GGG/GGG/GGGGGGG/...F.../......./.../... f");
+  EXPECT_EQ(g.parse(g.format(g.start())), g.start());
+  EXPECT_EQ(g.parse("  GGG  /  GGG  /GGGGGGG/...F.../......./  ...  /  ...   f"), g.start());
+  for (const char* bad : {"GGG/GGG/GGGGGGG/...F.../......./.../... x", "GGG/GGG/GGGGGGG/......./......./.../... f",
+                          "GGG/GGG/GGGGGGG/...F.../......./... f", "GGG/GGG/GGGGGQG/...F.../......./.../... f"})
+    EXPECT_THROW(g.parse(bad), InputError) << bad;
+}
+
+std::set<std::string> moves(const FoxAndGeese& g, const Position& p) {
+  std::set<std::string> out;
+  g.for_each_successor(p, [&](const Position& next) { out.insert(g.move_name(p, next) + " " + g.format(next)); });
+  return out;
+}
+
+TEST(FoxAndGeese, RulesExampleJumpChainAndGooseDirections) {
+  const FoxAndGeese g;
+  // Fox (4,1), geese (4,2), (4,4), (5,7): jump to (4,3) and stop, or go on to (4,5).
+  const auto fox = moves(g, g.parse(".../.../......./FG.G.../......G/.../... f"));
+  EXPECT_TRUE(fox.count("(4,1)x1(4,3) .../.../......./..FG.../......G/.../... g"));
+  EXPECT_TRUE(fox.count("(4,1)x2(4,5) .../.../......./....F../......G/.../... g"));
+  EXPECT_EQ(fox.size(), 4u);  // and the steps to (3,1) and (5,1)
+  // A goose on (4,4) steps down, sideways, or diagonally down (the point is even): never up.
+  const auto geese = moves(g, g.parse(".../.../F....../...G.../......./.../... g"));
+  EXPECT_EQ(geese.size(), 5u);
+  for (const auto& m : geese) EXPECT_EQ(m.find("(4,4)-(3,"), std::string::npos) << m;
+  EXPECT_EQ(g.terminal(g.parse("G.G/.../......./...F.../......./.../.G. g")), Outcome::kLoss);  // 3 geese: the fox won
+}
+
+// Perft against a generator written here on (row, column) pairs.
+bool point(int r, int c) { return r >= 1 && r <= 7 && c >= 1 && c <= 7 && ((r >= 3 && r <= 5) || (c >= 3 && c <= 5)); }
+bool line(int r, int c, int dr, int dc) { return dr == 0 || dc == 0 || (r + c) % 2 == 0; }
+
+struct Plain {
+  std::set<std::pair<int, int>> geese;
+  std::pair<int, int> fox;
+  bool fox_to_move = true;
+};
+
+std::uint64_t plain_perft(const Plain& p, int depth);
+
+void plain_chains(const Plain& p, int r, int c, int depth, std::uint64_t& total) {
+  for (int dr = -1; dr <= 1; ++dr)
+    for (int dc = -1; dc <= 1; ++dc) {
+      if ((!dr && !dc) || !line(r, c, dr, dc)) continue;
+      const std::pair<int, int> over{r + dr, c + dc}, to{r + 2 * dr, c + 2 * dc};
+      if (!p.geese.count(over) || !point(to.first, to.second) || p.geese.count(to)) continue;
+      Plain q = p;
+      q.geese.erase(over);
+      q.fox = to;
+      q.fox_to_move = false;
+      total += plain_perft(q, depth - 1);
+      plain_chains(q, to.first, to.second, depth, total);
+    }
+}
+
+std::uint64_t plain_perft(const Plain& p, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t total = 0;
+  if (p.fox_to_move) {
+    const auto [r, c] = p.fox;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if ((dr || dc) && line(r, c, dr, dc) && point(r + dr, c + dc) && !p.geese.count({r + dr, c + dc})) {
+          Plain q = p;
+          q.fox = {r + dr, c + dc};
+          q.fox_to_move = false;
+          total += plain_perft(q, depth - 1);
+        }
+    plain_chains(p, r, c, depth, total);
+    return total;
+  }
+  for (const auto& [r, c] : p.geese)
+    for (int dr = 0; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const std::pair<int, int> to{r + dr, c + dc};
+        if ((!dr && !dc) || !line(r, c, dr, dc) || !point(to.first, to.second) || p.geese.count(to) || p.fox == to) continue;
+        Plain q = p;
+        q.geese.erase({r, c});
+        q.geese.insert(to);
+        q.fox_to_move = true;
+        total += plain_perft(q, depth - 1);
+      }
+  return total;
+}
+
+std::uint64_t perft(const FoxAndGeese& g, const Position& p, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t total = 0;
+  g.for_each_successor(p, [&](const Position& next) { total += perft(g, next, depth - 1); });
+  return total;
+}
+
+Plain plain_of(const FoxAndGeese& g, const Position& p) {
+  Plain q;
+  q.fox = {g.board().row(p.fox), g.board().column(p.fox)};
+  for_each_bit(p.geese, [&](int s) { q.geese.insert({g.board().row(s), g.board().column(s)}); });
+  q.fox_to_move = p.fox_to_move;
+  return q;
+}
+
+TEST(FoxAndGeese, PerftMatchesAnIndependentGenerator) {
+  const FoxAndGeese g;
+  EXPECT_EQ(perft(g, g.start(), 1), 5u);
+  for (int depth = 2; depth <= 5; ++depth) EXPECT_EQ(perft(g, g.start(), depth), plain_perft(plain_of(g, g.start()), depth)) << depth;
+  // A middle game with jump chains.
+  const Position middle = g.parse("G.G/.G./G.G.G.G/...F.../.G.G.G./.../... f");
+  for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
+}
+
+std::vector<ValueTable> solve_all(const FoxAndGeese& g) {
+  std::vector<ValueTable> tables;
+  RetrogradeSolver<FoxAndGeese> solver(g, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
+  for (int layer = 0; layer < g.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
+  return tables;
+}
+
+TEST(Retrograde, FoxAndGeeseMirrorReducedEqualsUnreduced) {
+  const FoxAndGeese reduced(5), unreduced(5, false);
+  const auto small = solve_all(reduced), full = solve_all(unreduced);
+  std::uint64_t checked = 0, draws = 0, wins = 0;
+  for (int layer = 0; layer < unreduced.layer_count(); ++layer)
+    for (std::uint64_t i = 0; i < unreduced.layer_size(layer); ++i) {
+      const auto p = unreduced.unrank(layer, i);
+      if (!p) continue;
+      const LayerIndex at = reduced.locate(*p);
+      const ValueTable& t = small[static_cast<std::size_t>(at.layer)];
+      const ValueTable& u = full[static_cast<std::size_t>(layer)];
+      ASSERT_EQ(t.raw()[at.index], u.raw()[i]) << reduced.format(*p);
+      ++checked;
+      draws += u.outcome(i) == Outcome::kDraw;
+      wins += u.outcome(i) == Outcome::kWin;
+    }
+  EXPECT_EQ(checked, 2 * 33 * (32ULL * 31 * 30 * 29 / 24 + 32ULL * 31 * 30 * 29 * 28 / 120));
+  EXPECT_GT(draws, 0u);
+  EXPECT_GT(wins, 0u);
+}
+
+}  // namespace
