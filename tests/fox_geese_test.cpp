@@ -128,16 +128,9 @@ TEST(FoxAndGeese, PerftMatchesAnIndependentGenerator) {
   for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
 }
 
-std::vector<ValueTable> solve_all(const FoxAndGeese& g) {
-  std::vector<ValueTable> tables;
-  RetrogradeSolver<FoxAndGeese> solver(g, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
-  for (int layer = 0; layer < g.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
-  return tables;
-}
-
 TEST(Retrograde, FoxAndGeeseMirrorReducedEqualsUnreduced) {
   const FoxAndGeese reduced(5), unreduced(5, false);
-  const auto small = solve_all(reduced), full = solve_all(unreduced);
+  const auto small = solve_in_memory(reduced), full = solve_in_memory(unreduced);
   std::uint64_t checked = 0, draws = 0, wins = 0;
   for (int layer = 0; layer < unreduced.layer_count(); ++layer)
     for (std::uint64_t i = 0; i < unreduced.layer_size(layer); ++i) {

@@ -173,17 +173,10 @@ struct Plain {
   }
 };
 
-std::vector<ValueTable> solve_all(const FoxAndHounds& g) {
-  std::vector<ValueTable> tables;
-  RetrogradeSolver<FoxAndHounds> solver(g, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
-  for (int layer = 0; layer < g.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
-  return tables;
-}
-
 TEST(Retrograde, FoxAndHoundsAgreesWithPlainMinimaxOnSmallBoards) {
   for (int size : {4, 6}) {
     const FoxAndHounds g(size);
-    const auto tables = solve_all(g);
+    const auto tables = solve_in_memory(g);
     Plain plain{g, {}, {}};
     for (int layer = 0; layer < g.layer_count(); ++layer)
       for (std::uint64_t i = 0; i < g.layer_size(layer); ++i) {
@@ -199,7 +192,7 @@ TEST(Retrograde, FoxAndHoundsAgreesWithPlainMinimaxOnSmallBoards) {
 
 TEST(Retrograde, FoxAndHoundsStartIsAHoundsWinIn44Plies) {
   const FoxAndHounds g;
-  const auto tables = solve_all(g);
+  const auto tables = solve_in_memory(g);
   const LayerIndex at = g.locate(g.start());
   EXPECT_EQ(tables[static_cast<std::size_t>(at.layer)].outcome(at.index), Outcome::kLoss);  // the fox, to move, loses
   EXPECT_EQ(tables[static_cast<std::size_t>(at.layer)].distance(at.index), 44);             // published: 44 plies

@@ -200,17 +200,10 @@ std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoa
   return known;
 }
 
-std::vector<ValueTable> solve_all(const TigersAndGoats& g) {
-  std::vector<ValueTable> tables;
-  RetrogradeSolver<TigersAndGoats> solver(g, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
-  for (int layer = 0; layer < g.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
-  return tables;
-}
-
 // Returns the number of drawn positions.
 int expect_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win) {
   const TigersAndGoats unreduced(n, goats, win, false);
-  const auto tables = solve_all(reduced);
+  const auto tables = solve_in_memory(reduced);
   const auto naive = naive_values(unreduced, all_positions(unreduced));
   int wins = 0, losses = 0, draws = 0;
   for (const auto& p : all_positions(unreduced)) {

@@ -197,6 +197,15 @@ class RetrogradeSolver {
   std::atomic<int> horizon_{0};
 };
 
+// Every layer solved in memory, in order (for small games and tests; builds use LayerStore).
+template <IndexedGame G>
+std::vector<ValueTable> solve_in_memory(const G& game) {
+  std::vector<ValueTable> tables;
+  RetrogradeSolver<G> solver(game, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
+  for (int layer = 0; layer < game.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
+  return tables;
+}
+
 inline LayerStats count_layer(const ValueTable& table) {
   LayerStats s;
   for (std::uint64_t i = 0; i < table.size(); ++i) {
