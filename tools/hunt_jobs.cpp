@@ -75,7 +75,7 @@ nlohmann::json build(const G& game, const HuntOptions& options) {
   LayerStats total;
   {
     const ProgressReporter progress(options.global.progress(), [&] {
-      return "hunt build: layer " + std::to_string(current.load()) + " of " + std::to_string(last + 1);
+      return "hunt build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) + " layers done; " + store.progress();
     });
     store.build(last, options.compress, [&](int layer, bool was_solved) {
       (was_solved ? solved : loaded) += 1;

@@ -4,6 +4,7 @@
 // its name, variant and index scheme for the file headers.
 #pragma once
 
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -73,7 +74,9 @@ class LayerStore {
   void build(int last, bool compress, const std::function<void(int, bool)>& on_layer) {
     std::filesystem::create_directories(dir_);
     RetrogradeSolver<G> solver(game_, [this](int l) -> const ValueTable& { return table(l); });
+    solver_ = &solver;
     for (int layer = 0; layer <= last; ++layer) {
+      layer_ = layer;
       const bool solve = !present(layer);
       if (solve) {
         ValueTable t = solver.solve_layer(layer);
@@ -88,11 +91,21 @@ class LayerStore {
       }
       on_layer(layer, solve);
     }
+    solver_ = nullptr;
+  }
+
+  // "layer L, ply d" while build runs (read from the progress thread).
+  std::string progress() const {
+    const auto* solver = solver_.load();
+    const int ply = solver ? solver->current_ply() : -1;
+    return "layer " + std::to_string(layer_.load()) + (ply < 0 ? ", first pass" : ", ply " + std::to_string(ply));
   }
 
  private:
   const G& game_;
   std::string dir_;
+  std::atomic<const RetrogradeSolver<G>*> solver_{nullptr};
+  std::atomic<int> layer_{0};
   std::map<int, ValueTable> tables_;
   std::map<int, TableHeader> headers_;
 };

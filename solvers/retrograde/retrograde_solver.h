@@ -81,12 +81,19 @@ class RetrogradeSolver {
   // `earlier(l)` gives the solved table of an earlier layer l.
   RetrogradeSolver(const G& game, std::function<const ValueTable&(int)> earlier) : game_(game), earlier_(std::move(earlier)) {}
 
+  // The ply being propagated (-1 during the first pass), for progress reports from any thread.
+  int current_ply() const { return ply_.load(std::memory_order_relaxed); }
+
   ValueTable solve_layer(int layer) {
     layer_ = layer;
     ValueTable table(game_.layer_size(layer));
     horizon_ = 0;
+    ply_ = -1;
     initialise(table);
-    for (int d = 0; d <= horizon_.load(); ++d) propagate(table, d);
+    for (int d = 0; d <= horizon_.load(); ++d) {
+      ply_ = d;
+      propagate(table, d);
+    }
     mark_draws(table);
     return table;
   }
@@ -194,7 +201,7 @@ class RetrogradeSolver {
   const G& game_;
   std::function<const ValueTable&(int)> earlier_;
   int layer_ = 0;
-  std::atomic<int> horizon_{0};
+  std::atomic<int> horizon_{0}, ply_{-1};
 };
 
 // Every layer solved in memory, in order (for small games and tests; builds use LayerStore).
