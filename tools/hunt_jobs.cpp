@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <atomic>
 #include <iostream>
+#include <mutex>
+
+#include <tbb/parallel_for.h>
 
 #include "engine/core/errors.h"
 #include "engine/hunt/fox_geese.h"
@@ -42,6 +45,7 @@ int preference(const Value& v) {
 template <class G>
 Value lookup(LayerStore<G>& store, const G& game, const typename G::Position& p) {
   const LayerIndex at = game.locate(p);
+  if (at.layer < 0) return {*game.terminal(p), 0};  // past the tables: the game is over
   const ValueTable& t = store.table(at.layer);
   return {t.outcome(at.index), t.distance(at.index)};
 }
@@ -184,33 +188,50 @@ template <class G>
 nlohmann::json verify(const G& game, const HuntOptions& options, bool& valid) {
   const cli::Stopwatch clock;
   LayerStore<G> store(game, options.dir);
-  std::uint64_t checked = 0, wrong = 0;
+  std::atomic<std::uint64_t> checked{0}, wrong{0};
+  std::atomic<int> current{0};
   int layers = 0;
+  std::mutex first_mutex;
   std::string first_error;
+  auto report = [&](const std::string& error) {
+    if (wrong.fetch_add(1) == 0) {
+      const std::lock_guard lock(first_mutex);
+      first_error = error;
+    }
+  };
+  const ProgressReporter progress(options.global.progress(), [&] {
+    return "hunt verify: layer " + std::to_string(current.load()) + ", " + std::to_string(checked.load()) + " positions checked";
+  });
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
     ++layers;
+    current = layer;
     const ValueTable& t = store.table(layer);
-    for (std::uint64_t i = 0; i < t.size(); ++i) {
-      const auto p = game.unrank(layer, i);
-      if (!p) {
-        if (t.raw()[i] != 0 && ++wrong == 1) first_error = "layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is";
-        continue;
+    // Earlier layers are read before the parallel pass, so workers only read the store.
+    for (int l = 0; l < layer; ++l)
+      if (store.present(l)) store.table(l);
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        const auto p = game.unrank(layer, i);
+        if (!p) {
+          if (t.raw()[i] != 0) report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
+          continue;
+        }
+        ++checked;
+        const Value want = recomputed(store, game, *p), have{t.outcome(i), t.distance(i)};
+        if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
+          report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
       }
-      ++checked;
-      const Value want = recomputed(store, game, *p), have{t.outcome(i), t.distance(i)};
-      if ((want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance)) && ++wrong == 1)
-        first_error = game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want);
-    }
+    });
   }
   valid = wrong == 0 && layers > 0;
   if (layers == 0) first_error = "no table files in " + options.dir;
   if (options.global.human_output()) {
     std::cout << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked << " positions re-checked against their successors: ";
-    std::cout << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong) + " wrong; first: " + first_error) << " (" << clock.seconds() << " s)\n";
+    std::cout << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error) << " (" << clock.seconds() << " s)\n";
   }
-  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}, {"checked", checked},
-          {"wrong", wrong}, {"valid", valid}, {"first_error", first_error}, {"seconds", clock.seconds()}};
+  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}, {"checked", checked.load()},
+          {"wrong", wrong.load()}, {"valid", valid}, {"first_error", first_error}, {"seconds", clock.seconds()}};
 }
 
 // The hunt games by name.
