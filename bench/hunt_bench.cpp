@@ -68,6 +68,28 @@ BENCHMARK(BM_FoxGeeseMoves);
 BENCHMARK(BM_FoxGeeseUnmoves);
 BENCHMARK(BM_FoxGeeseRankUnrank);
 
+// Perft: move sequences of depth N from the start, as chess engines count them.
+template <class G>
+std::uint64_t perft(const G& g, const typename G::Position& p, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t total = 0;
+  g.for_each_successor(p, [&](const typename G::Position& next) { total += perft(g, next, depth - 1); });
+  return total;
+}
+template <class G>
+void perft_bench(benchmark::State& state, const G& g) {
+  std::uint64_t leaves = 0;
+  for (auto _ : state) leaves = perft(g, g.start(), static_cast<int>(state.range(0)));
+  state.SetItemsProcessed(static_cast<std::int64_t>(leaves) * state.iterations());
+  state.counters["leaves"] = static_cast<double>(leaves);
+}
+void BM_TigersGoatsPerft(benchmark::State& s) { perft_bench(s, tigers()); }
+void BM_FoxGeesePerft(benchmark::State& s) { perft_bench(s, geese()); }
+void BM_FoxHoundsPerft(benchmark::State& s) { perft_bench(s, FoxAndHounds()); }
+BENCHMARK(BM_TigersGoatsPerft)->Arg(6)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FoxGeesePerft)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FoxHoundsPerft)->Arg(14)->Unit(benchmark::kMillisecond);
+
 // Whole solves in memory; items are positions (indices that name one).
 template <class G>
 void solve(benchmark::State& state, const G& g) {
