@@ -1,0 +1,168 @@
+#include "engine/mountnfall/mountnfall.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "engine/core/errors.h"
+
+namespace gs::mountnfall {
+
+namespace {
+
+constexpr int kFileStep[kDirections] = {0, 1, 1, 1, 0, -1, -1, -1};
+constexpr int kRankStep[kDirections] = {1, 1, 0, -1, -1, -1, 0, 1};
+const char* const kDirectionNames[kDirections] = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
+constexpr int kMaxHeight = 15;
+
+int own(std::int8_t cell, bool white) { return white ? std::max<int>(cell, 0) : std::max<int>(-cell, 0); }  // own height or 0
+bool enemy(std::int8_t cell, bool white) { return white ? cell < 0 : cell > 0; }
+
+}  // namespace
+
+MountNFall::MountNFall(int size, int triangle) : n_(size), t_(triangle) {
+  if (size < 4 || size > kMaxSize) throw InputError("Mount'n Fall boards are 4x4 to 8x8");
+  if (triangle < 1 || triangle > size - 1) throw InputError("the start triangles need a side from 1 to n - 1");
+}
+
+int MountNFall::step(int s, int d) const {
+  const int file = s % n_ + kFileStep[d], rank = s / n_ + kRankStep[d];
+  return file < 0 || file >= n_ || rank < 0 || rank >= n_ ? -1 : rank * n_ + file;
+}
+
+Position MountNFall::start() const {
+  Position p;
+  for (int rank = 0; rank < n_; ++rank)
+    for (int file = 0; file < n_; ++file) {
+      if (file + rank < t_) p.cells[static_cast<std::size_t>(rank * n_ + file)] = -1;
+      if ((n_ - 1 - file) + (n_ - 1 - rank) < t_) p.cells[static_cast<std::size_t>(rank * n_ + file)] = 1;
+    }
+  return p;
+}
+
+void MountNFall::legal_moves(const Position& p, std::vector<Move>& out) const {
+  out.clear();
+  const bool white = p.white_to_move;
+  for (int s = 0; s < n_ * n_; ++s) {
+    const int height = own(p.cells[static_cast<std::size_t>(s)], white);
+    if (height == 1) {
+      // Pile-up: walk over own singles; any own piece on the way is a target; a stack ends it.
+      for (int d = 0; d < kDirections; ++d)
+        for (int t = step(s, d), lifted = 1; t >= 0; t = step(t, d), ++lifted) {
+          const int there = own(p.cells[static_cast<std::size_t>(t)], white);
+          if (there == 0 || there + lifted > kMaxHeight) break;
+          out.push_back({Move::kPileUp, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(d)});
+          if (there >= 2) break;
+        }
+    } else if (height >= 2) {
+      // Collapse: h - 1 squares on the board, none holding an own stack.
+      for (int d = 0; d < kDirections; ++d) {
+        bool ok = true;
+        for (int k = 1, t = s; k < height && ok; ++k) {
+          t = step(t, d);
+          ok = t >= 0 && own(p.cells[static_cast<std::size_t>(t)], white) < 2;
+        }
+        if (ok) out.push_back({Move::kCollapse, static_cast<std::uint8_t>(s), 0, static_cast<std::uint8_t>(d)});
+      }
+    }
+  }
+}
+
+Position MountNFall::play(const Position& p, const Move& m) const {
+  Position q = p;
+  const bool white = p.white_to_move;
+  const std::int8_t sign = white ? 1 : -1;
+  if (m.kind == Move::kPileUp) {
+    int lifted = 0;
+    for (int s = m.from; s != m.to; s = step(s, m.direction)) {
+      q.cells[static_cast<std::size_t>(s)] = 0;
+      ++lifted;
+    }
+    q.cells[m.to] = static_cast<std::int8_t>(q.cells[m.to] + sign * lifted);
+  } else {
+    const int height = own(p.cells[m.from], white);
+    q.cells[m.from] = sign;
+    for (int k = 1, t = m.from; k < height; ++k) {
+      t = step(t, m.direction);
+      auto& cell = q.cells[static_cast<std::size_t>(t)];
+      cell = own(cell, white) == 1 ? static_cast<std::int8_t>(2 * sign) : sign;  // single -> muret; empty or enemy -> single
+    }
+  }
+  q.white_to_move = !white;
+  return q;
+}
+
+bool MountNFall::is_legal(const Position& p, const Move& m) const {
+  std::vector<Move> moves;
+  legal_moves(p, moves);
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+std::string MountNFall::square_name(int square) const {
+  return std::string(1, static_cast<char>('a' + square % n_)) + std::to_string(square / n_ + 1);
+}
+
+std::string MountNFall::move_name(const Move& m) const {
+  if (m.kind == Move::kPileUp) return square_name(m.from) + "-" + square_name(m.to);
+  return square_name(m.from) + ">" + kDirectionNames[m.direction];
+}
+
+Move MountNFall::parse_move(const Position& p, const std::string& text) const {
+  std::vector<Move> moves;
+  legal_moves(p, moves);
+  for (const Move& m : moves)
+    if (move_name(m) == text) return m;
+  throw InputError("move '" + text + "' is not legal here (pile-ups as a2-c2, collapses as d6>e with n ne e se s sw w nw)");
+}
+
+Position MountNFall::parse(const std::string& text) const {
+  const auto space = text.rfind(' ');
+  const std::string side = space == std::string::npos ? "" : text.substr(space + 1);
+  if (side != "w" && side != "b") throw InputError("position '" + text + "': end with ' w' or ' b' (side to move)");
+  std::vector<std::string> rows;
+  std::istringstream in(text.substr(0, space));
+  for (std::string row; std::getline(in, row, '/');) rows.push_back(row);
+  if (static_cast<int>(rows.size()) != n_) throw InputError("position: " + std::to_string(n_) + " rows expected, " + std::to_string(rows.size()) + " given");
+  Position p;
+  p.white_to_move = side == "w";
+  int pawns[2] = {0, 0};
+  for (int r = 0; r < n_; ++r) {
+    const std::string& row = rows[static_cast<std::size_t>(r)];
+    const int rank = n_ - 1 - r;
+    int file = 0;
+    for (std::size_t i = 0; i < row.size(); ++file) {
+      if (file >= n_) throw InputError("position: rank " + std::to_string(rank + 1) + " has more than " + std::to_string(n_) + " cells");
+      const char c = row[i];
+      if (c == '.') {
+        ++i;
+        continue;
+      }
+      if (c != 'w' && c != 'b') throw InputError(std::string("position: bad cell '") + c + "' on rank " + std::to_string(rank + 1) + " (., w<h> or b<h>)");
+      std::size_t j = i + 1;
+      while (j < row.size() && std::isdigit(static_cast<unsigned char>(row[j]))) ++j;
+      const int height = j > i + 1 ? std::stoi(row.substr(i + 1, j - i - 1)) : 0;
+      if (height < 1 || height > kMaxHeight) throw InputError("position: stack heights are 1 to 15 ('" + row.substr(i, j - i) + "')");
+      p.cells[static_cast<std::size_t>(rank * n_ + file)] = static_cast<std::int8_t>(c == 'w' ? height : -height);
+      pawns[c == 'w' ? 0 : 1] += height;
+      i = j;
+    }
+    if (file != n_) throw InputError("position: rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " cells, not " + std::to_string(n_));
+  }
+  const int most = t_ * (t_ + 1) / 2;
+  if (pawns[0] > most || pawns[1] > most) throw InputError("position: more than " + std::to_string(most) + " pawns of one colour");
+  return p;
+}
+
+std::string MountNFall::format(const Position& p) const {
+  std::string out;
+  for (int rank = n_ - 1; rank >= 0; --rank) {
+    if (rank < n_ - 1) out += '/';
+    for (int file = 0; file < n_; ++file) {
+      const int cell = p.cells[static_cast<std::size_t>(rank * n_ + file)];
+      out += cell == 0 ? "." : (cell > 0 ? "w" : "b") + std::to_string(std::abs(cell));
+    }
+  }
+  return out + (p.white_to_move ? " w" : " b");
+}
+
+}  // namespace gs::mountnfall

@@ -1,0 +1,63 @@
+// Mount'n Fall (rules: ../shared/rules/MOUNT-N-FALL.md) on an n x n board (4 to 8), with start
+// triangles of side t in the A1 (Black) and opposite (White) corners; the real game is 8x8
+// with t = 5. A square holds nothing or a stack of 1 to 15 pawns of one colour. A turn either
+// piles singles up onto one of one's own pieces (walking over one's own singles) or collapses
+// a stack (its pawns laid one a square along a direction, capturing whatever enemy piece they
+// land on). A side with no legal move loses.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gs::mountnfall {
+
+constexpr int kMaxSize = 8;
+constexpr int kDirections = 8;  // n ne e se s sw w nw
+
+struct Move {
+  enum Kind : std::uint8_t { kPileUp, kCollapse };
+  Kind kind = kPileUp;
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;         // pile-up: the square piled onto
+  std::uint8_t direction = 0;  // collapse: 0..7 (n ne e se s sw w nw)
+  bool operator==(const Move&) const = default;
+};
+
+struct Position {
+  // Square index (rank - 1) * n + file, file A = 0. Positive: a white stack of that height,
+  // negative: black, 0: empty.
+  std::array<std::int8_t, kMaxSize * kMaxSize> cells{};
+  bool white_to_move = true;
+  bool operator==(const Position&) const = default;
+};
+
+class MountNFall {
+ public:
+  MountNFall(int size = 8, int triangle = 5);
+
+  int size() const { return n_; }
+  int triangle() const { return t_; }
+  Position start() const;  // White to move (the reference implementation's choice)
+
+  void legal_moves(const Position& p, std::vector<Move>& out) const;
+  Position play(const Position& p, const Move& m) const;
+  bool is_legal(const Position& p, const Move& m) const;
+
+  // Rows from rank n down to rank 1 separated by '/', cells '.' or a colour letter and a
+  // height ('w1', 'b3'), then ' w' or ' b' (side to move). Throws InputError.
+  Position parse(const std::string& text) const;
+  std::string format(const Position& p) const;
+  std::string square_name(int square) const;  // "a1"
+  std::string move_name(const Move& m) const;  // "a2-c2" pile-up, "d6>e" collapse
+  Move parse_move(const Position& p, const std::string& text) const;  // legal or InputError
+
+ private:
+  // The square one step from s along direction d, or -1 off the board.
+  int step(int s, int d) const;
+
+  int n_, t_;
+};
+
+}  // namespace gs::mountnfall

@@ -1,0 +1,130 @@
+// Mount'n Fall engine: the start, every figure of MOUNT-N-FALL.md as a position with its legal
+// and illegal moves, notation, the end condition, perft.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "engine/core/errors.h"
+#include "engine/mountnfall/mountnfall.h"
+
+namespace {
+
+using namespace gs::mountnfall;
+
+std::set<std::string> move_names(const MountNFall& g, const Position& p) {
+  std::vector<Move> moves;
+  g.legal_moves(p, moves);
+  std::set<std::string> names;
+  for (const Move& m : moves) names.insert(g.move_name(m));
+  EXPECT_EQ(names.size(), moves.size()) << "every move has its own name";
+  return names;
+}
+
+// An 8x8 position from rank 8 down to rank 1.
+const MountNFall kGame;
+Position board(const std::string& text) { return kGame.parse(text); }
+
+TEST(MountNFall, StartHas134MovesAndRoundTrips) {
+  const Position s = kGame.start();
+  EXPECT_EQ(kGame.format(s), "...w1w1w1w1w1/....w1w1w1w1/.....w1w1w1/b1.....w1w1/b1b1.....w1/b1b1b1...../b1b1b1b1..../b1b1b1b1b1... w");
+  EXPECT_EQ(kGame.parse(kGame.format(s)), s);
+  EXPECT_EQ(move_names(kGame, s).size(), 134u);  // the figure the issue gives
+  Position black = s;
+  black.white_to_move = false;
+  EXPECT_EQ(move_names(kGame, black).size(), 134u);  // the same by symmetry
+}
+
+TEST(MountNFall, PileUpWalksOverOwnSingles) {
+  // A2 with B2 and C2 singles: A2 over B2 onto C2 gives a 3-high tower on C2.
+  const Position p = board("......../......../......../......../......../......../w1w1w1...../........ w");
+  const auto names = move_names(kGame, p);
+  EXPECT_TRUE(names.count("a2-c2"));
+  EXPECT_TRUE(names.count("a2-b2"));
+  const Position q = kGame.play(p, kGame.parse_move(p, "a2-c2"));
+  EXPECT_EQ(kGame.format(q), "......../......../......../......../......../......../..w3...../........ b");
+}
+
+TEST(MountNFall, Figure3CollapseLaysPawnsAlongTheDirection) {
+  const Position p = board("......../......../......../......../......../......../..w3...../........ w");
+  const Position q = kGame.play(p, kGame.parse_move(p, "c2>ne"));
+  EXPECT_EQ(kGame.format(q), "......../......../......../......../....w1.../...w1..../..w1...../........ b");
+}
+
+TEST(MountNFall, Figures4And5CollapseCapturesEveryEnemyPieceItLandsOn) {
+  const Position p = board("......../......../...b5.w2w2w1/......../......../......../......../........ b");
+  const Position q = kGame.play(p, kGame.parse_move(p, "d6>e"));
+  EXPECT_EQ(kGame.format(q), "......../......../...b1b1b1b1b1/......../......../......../......../........ w");
+}
+
+TEST(MountNFall, Figures6And7PileUpThenCollapseOntoOwnSingleMakesAMuret) {
+  Position p = board("......../......w1w1/.....w1../......../......../......../......../........ w");
+  p = kGame.play(p, kGame.parse_move(p, "h7-g7"));
+  EXPECT_EQ(kGame.format(p), "......../......w2./.....w1../......../......../......../......../........ b");
+  p.white_to_move = true;
+  p = kGame.play(p, kGame.parse_move(p, "g7>sw"));
+  EXPECT_EQ(kGame.format(p), "......../......w1./.....w2../......../......../......../......../........ b");
+}
+
+TEST(MountNFall, Figures8And9NoCollapseOverOwnStacks) {
+  const Position p = board(".....w4../.....w2../......../.....w2../......../......../......../........ w");
+  const auto names = move_names(kGame, p);
+  EXPECT_FALSE(names.count("f8>s"));
+  EXPECT_THROW(kGame.parse_move(p, "f8>s"), gs::InputError);
+  EXPECT_TRUE(names.count("f8>w"));
+}
+
+TEST(MountNFall, Figures10To12StacksAreTargetsButNeverPassedNorPiledUp) {
+  const Position p = board("......../....w1w3w1w1/......../......../......../......../......../........ w");
+  const auto names = move_names(kGame, p);
+  EXPECT_FALSE(names.count("h7-e7"));  // would pass through the F7 tower
+  EXPECT_FALSE(names.count("f7-h7"));  // a stack never piles up
+  EXPECT_TRUE(names.count("h7-f7"));   // over G7 onto the tower
+  EXPECT_TRUE(names.count("e7-f7"));
+}
+
+TEST(MountNFall, Figure13CollapseOnlyWhereEverySquareIsOnTheBoard) {
+  const Position p = board("......../......../..b1..w4../......../......../......../......../........ w");
+  std::set<std::string> collapses;
+  for (const auto& name : move_names(kGame, p))
+    if (name.find('>') != std::string::npos) collapses.insert(name);
+  EXPECT_EQ(collapses, (std::set<std::string>{"f6>w", "f6>s", "f6>sw"}));
+  const Position q = kGame.play(p, kGame.parse_move(p, "f6>w"));
+  EXPECT_EQ(kGame.format(q), "......../......../..w1w1w1w1../......../......../......../......../........ b");
+}
+
+TEST(MountNFall, NoLegalMoveWithOnlyIsolatedSingles) {
+  const Position p = board("w1......./......../..w1...../......../......b1./......../......../........ w");
+  EXPECT_TRUE(move_names(kGame, p).empty());  // the side to move has lost
+}
+
+TEST(MountNFall, NotationRefusesBadInput) {
+  for (const char* bad : {"......../......../......../......../......../......../......../........ x",
+                          "......../......../......../......../......../......../........ w",
+                          "......../......../......../......../......../......../......../......... w",
+                          "......../......../......../......../......../......../......../......x0 w",
+                          "......../......../......../......../......../......../......../.....w16 w",
+                          "w15w1....../......../......../......../......../......../......../........ w"})
+    EXPECT_THROW(kGame.parse(bad), gs::InputError) << bad;
+  EXPECT_THROW(MountNFall(3, 2), gs::InputError);
+  EXPECT_THROW(MountNFall(4, 4), gs::InputError);
+}
+
+std::uint64_t perft(const MountNFall& g, const Position& p, int depth) {
+  if (depth == 0) return 1;
+  std::vector<Move> moves;
+  g.legal_moves(p, moves);
+  std::uint64_t total = 0;
+  for (const Move& m : moves) total += perft(g, g.play(p, m), depth - 1);
+  return total;
+}
+
+TEST(MountNFall, PerftFromTheStart) {
+  // The two armies cannot meet in two plies, so perft(2) is 134 squared.
+  EXPECT_EQ(perft(kGame, kGame.start(), 1), 134u);
+  EXPECT_EQ(perft(kGame, kGame.start(), 2), 134u * 134u);
+  const MountNFall small(4, 2);
+  EXPECT_EQ(kGame.format(kGame.start()).size() > 0, true);
+  EXPECT_EQ(small.format(small.start()), "..w1w1/...w1/b1.../b1b1.. w");
+}
+
+}  // namespace
