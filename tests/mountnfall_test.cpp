@@ -6,6 +6,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/mountnfall/mountnfall.h"
+#include "engine/mountnfall/mountnfall_index.h"
 
 namespace {
 
@@ -125,6 +126,47 @@ TEST(MountNFall, PerftFromTheStart) {
   const MountNFall small(4, 2);
   EXPECT_EQ(kGame.format(kGame.start()).size() > 0, true);
   EXPECT_EQ(small.format(small.start()), "..w1w1/...w1/b1.../b1b1.. w");
+}
+
+}  // namespace
+
+namespace {
+
+using gs::LayerIndex;
+using gs::Outcome;
+using gs::mountnfall::MountNFallIndex;
+
+TEST(MountNFallIndex, RankUnrankRoundTripAndUnmovesUndoMoves) {
+  const MountNFallIndex index(4, 2);
+  std::uint64_t checked = 0;
+  for (int layer = 0; layer < index.layer_count(); ++layer)
+    for (std::uint64_t i = 0; i < index.layer_size(layer); i += 7) {
+      const auto p = index.unrank(layer, i);
+      ASSERT_TRUE(p);
+      ASSERT_EQ(index.locate(*p), (LayerIndex{layer, i}));
+      // Every move that keeps the pawn counts is undone by an un-move.
+      index.for_each_successor(*p, [&](const Position& next) {
+        if (index.locate(next).layer != layer) return;
+        bool found = false;
+        index.for_each_predecessor(next, [&](const Position& back) { found = found || back == *p; });
+        EXPECT_TRUE(found) << index.game().format(*p) << " -> " << index.game().format(next);
+        ++checked;
+      });
+    }
+  EXPECT_GT(checked, 10000u);
+}
+
+// Every un-move is a move: the predecessors of random positions have a move back to them.
+TEST(MountNFallIndex, UnmovesAreMoves) {
+  const MountNFallIndex index(5, 2);
+  for (std::uint64_t i = 0; i < index.layer_size(index.layer_count() - 1); i += 997) {
+    const auto p = index.unrank(index.layer_count() - 1, i);
+    index.for_each_predecessor(*p, [&](const Position& back) {
+      bool found = false;
+      index.for_each_successor(back, [&](const Position& next) { found = found || next == *p; });
+      EXPECT_TRUE(found) << index.game().format(back) << " -> " << index.game().format(*p);
+    });
+  }
 }
 
 }  // namespace

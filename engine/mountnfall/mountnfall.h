@@ -6,6 +6,7 @@
 // land on). A side with no legal move loses.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -53,11 +54,51 @@ class MountNFall {
   std::string move_name(const Move& m) const;  // "a2-c2" pile-up, "d6>e" collapse
   Move parse_move(const Position& p, const std::string& text) const;  // legal or InputError
 
+  // Positions with a move to p that captures nothing (pawn counts unchanged): an un-pile-up or
+  // an un-collapse.
+  template <class F>
+  void for_each_unmove(const Position& p, F&& f) const;
+
  private:
   // The square one step from s along direction d, or -1 off the board.
   int step(int s, int d) const;
 
   int n_, t_;
 };
+
+template <class F>
+void MountNFall::for_each_unmove(const Position& p, F&& f) const {
+  const bool mover = !p.white_to_move;  // the side that has just moved
+  const std::int8_t sign = mover ? 1 : -1;
+  auto height = [&](int s) { return mover ? std::max<int>(p.cells[static_cast<std::size_t>(s)], 0) : std::max<int>(-p.cells[static_cast<std::size_t>(s)], 0); };
+  for (int s = 0; s < n_ * n_; ++s) {
+    const int h = height(s);
+    if (h == 0) continue;
+    for (int d = 0; d < kDirections; ++d) {
+      const int back = (d + 4) % kDirections;
+      // Un-pile-up: L singles came to s from the L empty squares behind it.
+      for (int lifted = 1, from = step(s, back); lifted < h && from >= 0 && p.cells[static_cast<std::size_t>(from)] == 0;
+           ++lifted, from = step(from, back)) {
+        Position q = p;
+        q.white_to_move = mover;
+        q.cells[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(sign * (h - lifted));
+        for (int k = 1, t = s; k <= lifted; ++k) {
+          t = step(t, back);
+          q.cells[static_cast<std::size_t>(t)] = sign;
+        }
+        f(q);
+      }
+      // Un-collapse of a stack of `tall` from the single on s, landing on own singles and murets.
+      if (h != 1) continue;
+      Position q = p;
+      q.white_to_move = mover;
+      for (int tall = 2, t = step(s, d); t >= 0 && (height(t) == 1 || height(t) == 2); ++tall, t = step(t, d)) {
+        q.cells[static_cast<std::size_t>(t)] = static_cast<std::int8_t>(sign * (height(t) - 1));
+        q.cells[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(sign * tall);
+        f(q);
+      }
+    }
+  }
+}
 
 }  // namespace gs::mountnfall

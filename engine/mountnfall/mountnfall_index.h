@@ -1,0 +1,73 @@
+// Mount'n Fall positions of a small board as a layered index for retrograde analysis. Layers
+// are the pawn counts (white, black), fewest pawns first: only captures change them, and a
+// capture only removes pawns. Within a layer, positions are grouped by the number of squares
+// each side occupies; a group's index is the white squares (a k-subset), the black squares
+// among the rest, how the white pawns split into stacks (a composition, ranked by its partial
+// sums as a subset), the same for black, and the side to move.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/layer_index.h"
+#include "engine/core/outcome.h"
+#include "engine/mountnfall/mountnfall.h"
+
+namespace gs::mountnfall {
+
+class MountNFallIndex {
+ public:
+  using Position = mountnfall::Position;
+
+  static constexpr const char* kName = "mountnfall";
+  static constexpr const char* kIndexScheme = "pawns.squares.compositions.side";
+  static constexpr const char* kSides[2] = {"white", "black"};
+
+  MountNFallIndex(int size, int triangle);
+
+  const MountNFall& game() const { return game_; }
+  std::string variant() const { return std::to_string(game_.size()) + "x" + std::to_string(game_.size()) + "-t" + std::to_string(game_.triangle()); }
+  Position start() const { return game_.start(); }
+  int side(const Position& p) const { return p.white_to_move ? 0 : 1; }
+
+  std::optional<Outcome> terminal(const Position&) const { return std::nullopt; }  // no move = loss
+
+  template <class F>
+  void for_each_successor(const Position& p, F&& f) const {
+    thread_local std::vector<Move> moves;
+    game_.legal_moves(p, moves);
+    for (const Move& m : moves) f(game_.play(p, m));
+  }
+  template <class F>
+  void for_each_predecessor(const Position& p, F&& f) const {
+    game_.for_each_unmove(p, f);
+  }
+
+  int layer_count() const { return static_cast<int>(layers_.size()); }
+  std::uint64_t layer_size(int layer) const { return layers_[static_cast<std::size_t>(layer)].size; }
+  LayerIndex locate(const Position& p) const;
+  std::optional<Position> unrank(int layer, std::uint64_t index) const;
+  std::string layer_name(int layer) const;
+
+ private:
+  struct Group {
+    int white_squares, black_squares;
+    std::uint64_t offset;
+    std::uint64_t black_sets, white_splits, black_splits;  // counts of the inner parts
+  };
+  struct Layer {
+    int white, black;  // pawns
+    std::uint64_t size = 0;
+    std::vector<Group> groups;
+  };
+
+  MountNFall game_;
+  int squares_, most_;  // squares; pawns a side starts with
+  std::vector<Layer> layers_;
+  std::vector<int> layer_of_;  // by white * (most + 1) + black
+};
+
+}  // namespace gs::mountnfall
