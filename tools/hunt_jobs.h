@@ -6,20 +6,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tools/cli.h"
+#include "tools/table_jobs.h"
 
 namespace gs::tools {
 
-struct HuntOptions {
-  cli::GlobalOptions global;
-  int threads = 1;
+struct HuntOptions : table_jobs::TableJobOptions {
   std::string game = "fox-hounds";
   int size = 8;       // Fox and Hounds board size (4, 6 or 8)
   int max_geese = 8;  // Fox and Geese: endgames with 4 to max_geese geese
-  std::string dir;
-  std::optional<int> up_to;  // build: last layer (default: all)
-  bool compress = true;
-  std::string position;  // probe: default the start
 };
 
 nlohmann::json hunt_build(const HuntOptions& options);

@@ -20,6 +20,7 @@ const Subcommand kSubcommands[] = {
     {"tictactoe", gs::tools::run_tictactoe, "tic-tac-toe: gamesolver mnk with m = n = k = 3"},
     {"hopscotch", gs::tools::run_hopscotch, "Hopscotch card solitaire: solve a deal, verify a play, statistics"},
     {"hunt", gs::tools::run_hunt, "hunt games: retrograde endgame tables (build, probe, stats, verify)"},
+    {"mountnfall", gs::tools::run_mountnfall, "Mount'n Fall: exact tables of small boards, perft"},
 };
 
 void print_help() {

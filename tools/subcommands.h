@@ -11,5 +11,6 @@ int run_mnk(const std::vector<std::string>& args);
 int run_tictactoe(const std::vector<std::string>& args);
 int run_hopscotch(const std::vector<std::string>& args);
 int run_hunt(const std::vector<std::string>& args);
+int run_mountnfall(const std::vector<std::string>& args);
 
 }  // namespace gs::tools

@@ -52,6 +52,14 @@ MountNFallIndex::MountNFallIndex(int size, int triangle)
   }
 }
 
+std::string MountNFallIndex::move_name(const Position& from, const Position& to) const {
+  std::vector<Move> moves;
+  game_.legal_moves(from, moves);
+  for (const Move& m : moves)
+    if (game_.play(from, m) == to) return game_.move_name(m);
+  return "?";
+}
+
 std::string MountNFallIndex::layer_name(int layer) const {
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
   return std::to_string(l.white) + " white, " + std::to_string(l.black) + " black pawns";

@@ -31,6 +31,14 @@ class MountNFallIndex {
   const MountNFall& game() const { return game_; }
   std::string variant() const { return std::to_string(game_.size()) + "x" + std::to_string(game_.size()) + "-t" + std::to_string(game_.triangle()); }
   Position start() const { return game_.start(); }
+  std::vector<Position> starts() const {  // White to move first, and Black
+    Position black = game_.start();
+    black.white_to_move = false;
+    return {game_.start(), black};
+  }
+  std::string format(const Position& p) const { return game_.format(p); }
+  Position parse(const std::string& text) const { return game_.parse(text); }
+  std::string move_name(const Position& from, const Position& to) const;
   int side(const Position& p) const { return p.white_to_move ? 0 : 1; }
 
   std::optional<Outcome> terminal(const Position&) const { return std::nullopt; }  // no move = loss

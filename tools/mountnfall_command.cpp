@@ -1,0 +1,93 @@
+// `gamesolver mountnfall`: exact tables of small boards (build, probe, stats, verify) and perft.
+#include <functional>
+#include <iostream>
+
+#include "engine/core/errors.h"
+#include "engine/mountnfall/mountnfall_index.h"
+#include "tools/cli.h"
+#include "tools/subcommands.h"
+#include "tools/table_jobs.h"
+
+namespace gs::tools {
+
+namespace {
+
+const char* kUsage = R"(Usage: gamesolver mountnfall build  --size N --triangle T --dir DIR   solve every position of the board
+       gamesolver mountnfall probe  --size N --triangle T --dir DIR [--position P]
+       gamesolver mountnfall stats  --size N --triangle T --dir DIR
+       gamesolver mountnfall verify --size N --triangle T --dir DIR
+       gamesolver mountnfall perft  [--size N --triangle T] --depth D [--position P]
+
+Mount'n Fall on an n x n board (4 to 8) with start triangles of side T (T(T+1)/2 pawns each;
+the real game: 8x8, T = 5). White moves first by default; both starts are reported. A side
+with no legal move loses; positions from which neither side can force an end are draws (the
+same values as scoring a repeated position as a draw: a winner's best line never repeats).
+Tables: retrograde analysis by layers of pawn counts (see gamesolver hunt --help for files).
+
+Positions: ranks from the top down separated by '/', cells '.' or a colour and a height
+('w1', 'b3'), then ' w' or ' b'. Moves: 'a2-c2' (pile-up onto c2), 'd6>e' (collapse east).
+
+Examples:
+  gamesolver mountnfall build --size 4 --triangle 2 --dir tables    both starts are draws
+  gamesolver mountnfall perft --depth 3                             8x8: 134, 17956, ...
+)";
+
+}  // namespace
+
+int run_mountnfall(const std::vector<std::string>& args) {
+  table_jobs::TableJobOptions options;
+  int size = 8, triangle = 5, depth = 0;
+  namespace po = boost::program_options;
+  po::options_description mnf("mountnfall options");
+  mnf.add_options()
+      ("size", po::value<int>(&size)->default_value(8), "board side, 4 to 8")
+      ("triangle", po::value<int>(&triangle)->default_value(5), "side of the start triangles")
+      ("dir", po::value<std::string>(&options.dir), "directory of the table files")
+      ("position,p", po::value<std::string>(&options.position), "probe, perft: the position (default: the start)")
+      ("depth", po::value<int>(&depth), "perft: plies");
+  cli::Positionals words;
+  po::variables_map vm;
+  if (!cli::parse_subcommand(args, mnf, options.global, words, vm, kUsage)) return 0;
+  const cli::ThreadLimit threads(options.global.threads);
+  options.threads = threads.threads();
+  if (!words.file.empty()) throw InputError("unexpected argument '" + words.file + "'");
+  const std::string& mode = words.mode;
+  if (mode == "perft") {
+    if (depth < 1 || depth > 8) throw InputError("perft needs --depth 1 to 8");
+    const mountnfall::MountNFall game(size, triangle);
+    const auto start = options.position.empty() ? game.start() : game.parse(options.position);
+    std::function<std::uint64_t(const mountnfall::Position&, int)> perft = [&](const mountnfall::Position& p, int d) -> std::uint64_t {
+      if (d == 0) return 1;
+      std::vector<mountnfall::Move> moves;
+      game.legal_moves(p, moves);
+      std::uint64_t total = 0;
+      for (const auto& m : moves) total += perft(game.play(p, m), d - 1);
+      return total;
+    };
+    nlohmann::json counts = nlohmann::json::array();
+    const cli::Stopwatch clock;
+    for (int d = 1; d <= depth; ++d) {
+      counts.push_back(perft(start, d));
+      if (options.global.human_output()) std::cout << "perft " << d << ": " << counts.back() << "\n";
+    }
+    cli::emit_json(options.global, {{"position", game.format(start)}, {"perft", counts}, {"seconds", clock.seconds()}});
+    return 0;
+  }
+  if (mode != "build" && mode != "probe" && mode != "stats" && mode != "verify")
+    throw InputError(mode.empty() ? "mountnfall needs a mode: build, probe, stats, verify or perft"
+                                  : "unknown mountnfall mode '" + mode + "' (expected build, probe, stats, verify or perft)");
+  if (options.dir.empty()) throw InputError("mountnfall " + mode + " needs --dir DIR");
+  if (size > 6) throw InputError("exact tables are for boards up to 6x6 (--size)");
+  const mountnfall::MountNFallIndex game(size, triangle);
+  if (mode == "build") cli::emit_json(options.global, table_jobs::build(game, options));
+  else if (mode == "probe") cli::emit_json(options.global, table_jobs::probe(game, options));
+  else if (mode == "stats") cli::emit_json(options.global, table_jobs::stats(game, options));
+  else {
+    bool valid = false;
+    cli::emit_json(options.global, table_jobs::verify(game, options, valid));
+    return valid ? 0 : 1;
+  }
+  return 0;
+}
+
+}  // namespace gs::tools
