@@ -96,3 +96,31 @@ TEST(HuntCli, UsageErrorsExitWithTwo) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
+  const std::string dir = temp_path("mnf-4x4");
+  const auto built = run_json("mountnfall build --size 4 --triangle 2 --dir " + dir);
+  ASSERT_EQ(built["starts"].size(), 2u);
+  EXPECT_EQ(built["starts"][0]["value"], "draw");  // White first
+  EXPECT_EQ(built["starts"][1]["value"], "draw");  // Black first
+  EXPECT_EQ(built["positions"], 1197074);
+  const auto probe = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..w1w1/...w1/b1.../b1b1.. w'");
+  EXPECT_EQ(probe["moves"].size(), 6u);
+  EXPECT_EQ(run_json("mountnfall verify --size 4 --triangle 2 --dir " + dir)["valid"], true);
+  const auto perft = run_json("mountnfall perft --depth 2");
+  EXPECT_EQ(perft["perft"][0], 134);
+  EXPECT_EQ(perft["perft"][1], 134 * 134);
+  expect_usage_errors({
+      {"mountnfall", "needs a mode"},
+      {"mountnfall build --size 4 --triangle 2", "needs --dir"},
+      {"mountnfall build --size 7 --triangle 2 --dir x", "up to 6x6"},
+      {"mountnfall perft --size 9 --depth 1", "4x4 to 8x8"},
+      {"mountnfall perft", "--depth"},
+      {"mountnfall perft --depth 2 --position 'zz w'", "rows expected"},
+  });
+  fs::remove_all(dir);
+}
+
+}  // namespace

@@ -98,7 +98,7 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
   LayerStats total;
   {
     const ProgressReporter progress(options.global.progress(), [&] {
-      return "hunt build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) + " layers done; " + store.progress();
+      return std::string(G::kName) + " build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) + " layers done; " + store.progress();
     });
     store.build(last, options.compress, [&](int layer, bool was_solved) {
       (was_solved ? solved : loaded) += 1;
@@ -222,7 +222,7 @@ nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid
     }
   };
   const ProgressReporter progress(options.global.progress(), [&] {
-    return "hunt verify: layer " + std::to_string(current.load()) + ", " + std::to_string(checked.load()) + " positions checked";
+    return std::string(G::kName) + " verify: layer " + std::to_string(current.load()) + ", " + std::to_string(checked.load()) + " positions checked";
   });
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
