@@ -109,6 +109,14 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   const auto probe = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..w1w1/...w1/b1.../b1b1.. w'");
   EXPECT_EQ(probe["moves"].size(), 6u);
   EXPECT_EQ(run_json("mountnfall verify --size 4 --triangle 2 --dir " + dir)["valid"], true);
+  const auto analysed = run_json("mountnfall analyse --size 4 --triangle 2 --depth 6");
+  EXPECT_EQ(analysed["depth"], 6);
+  EXPECT_FALSE(analysed["pv"].empty());
+  // A won 4x4 position from the tables: the search reports the same mate distance.
+  const auto won = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..../.w1b1./..w1./.... w'");
+  EXPECT_EQ(won["value"], "win");
+  const auto mate = run_json("mountnfall analyse --size 4 --triangle 2 --depth 12 --position '..../.w1b1./..w1./.... w'");
+  EXPECT_EQ(mate["mate_in_plies"], won["distance"]);
   const auto perft = run_json("mountnfall perft --depth 2");
   EXPECT_EQ(perft["perft"][0], 134);
   EXPECT_EQ(perft["perft"][1], 134 * 134);

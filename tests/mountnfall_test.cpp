@@ -170,3 +170,55 @@ TEST(MountNFallIndex, UnmovesAreMoves) {
 }
 
 }  // namespace
+
+#include "solvers/minimax/negamax.h"
+#include "solvers/retrograde/retrograde_solver.h"
+
+namespace {
+
+// The search engine finds every short win and loss of the 4x4 tables, at their exact distance.
+TEST(MountNFallSearch, FindsTheTablesShortWinsAndLosses) {
+  const gs::mountnfall::MountNFallIndex index(4, 2);
+  const auto tables = gs::solve_in_memory(index);
+  gs::NegamaxSearch<MountNFall> search(index.game(), 16);
+  const int last = index.layer_count() - 1;
+  const gs::ValueTable& t = tables[static_cast<std::size_t>(last)];
+  int checked = 0;
+  for (std::uint64_t i = 0; i < t.size() && checked < 300; i += 131) {
+    const Outcome o = t.outcome(i);
+    const int d = t.distance(i);
+    if (o == Outcome::kDraw || d > 7) continue;
+    const auto p = index.unrank(last, i);
+    gs::SearchLimits limits;
+    limits.depth = d + 1;
+    const auto report = search.search(*p, limits);
+    const int expected = o == Outcome::kWin ? gs::NegamaxSearch<MountNFall>::kWin - d : -(gs::NegamaxSearch<MountNFall>::kWin - d);
+    ASSERT_EQ(report.score, expected) << index.game().format(*p) << " " << gs::outcome_name(o) << " in " << d;
+    if (o == Outcome::kWin) {
+      ASSERT_FALSE(report.pv.empty());
+      // The first move of the line keeps the win at the right distance.
+      const auto next = index.game().play(*p, report.pv[0]);
+      const LayerIndex at = index.locate(next);
+      EXPECT_EQ(tables[static_cast<std::size_t>(at.layer)].outcome(at.index), Outcome::kLoss);
+      EXPECT_EQ(tables[static_cast<std::size_t>(at.layer)].distance(at.index), d - 1);
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+}
+
+TEST(MountNFallSearch, RepetitionIsADraw) {
+  // Every position White can reach is already in the game's history: each reply repeats, and
+  // a repetition scores as a draw.
+  const Position p = kGame.parse("......../......../......../......../......../......../w1w1....../b1b1...... w");
+  gs::NegamaxSearch<MountNFall> search(kGame, 12);
+  std::vector<std::uint64_t> history;
+  std::vector<Move> moves;
+  kGame.legal_moves(p, moves);
+  for (const Move& m : moves) history.push_back(kGame.hash(kGame.play(p, m)));  // every reply repeats
+  gs::SearchLimits limits;
+  limits.depth = 3;
+  EXPECT_EQ(search.search(p, limits, history).score, 0);
+}
+
+}  // namespace

@@ -6,6 +6,7 @@
 #include "engine/mountnfall/mountnfall_index.h"
 #include "tools/cli.h"
 #include "tools/subcommands.h"
+#include "solvers/minimax/negamax.h"
 #include "tools/table_jobs.h"
 
 namespace gs::tools {
@@ -17,6 +18,8 @@ const char* kUsage = R"(Usage: gamesolver mountnfall build  --size N --triangle 
        gamesolver mountnfall stats  --size N --triangle T --dir DIR
        gamesolver mountnfall verify --size N --triangle T --dir DIR
        gamesolver mountnfall perft  [--size N --triangle T] --depth D [--position P]
+       gamesolver mountnfall analyse [--size N --triangle T] [--position P] [--time S] [--depth D]
+                                             iterative-deepening alpha-beta: score and principal variation
 
 Mount'n Fall on an n x n board (4 to 8) with start triangles of side T (T(T+1)/2 pawns each;
 the real game: 8x8, T = 5). White moves first by default; both starts are reported. A side
@@ -30,13 +33,15 @@ Positions: ranks from the top down separated by '/', cells '.' or a colour and a
 Examples:
   gamesolver mountnfall build --size 4 --triangle 2 --dir tables    both starts are draws
   gamesolver mountnfall perft --depth 3                             8x8: 134, 17956, ...
+  gamesolver mountnfall analyse --time 5                            the 8x8 start, 5 seconds
 )";
 
 }  // namespace
 
 int run_mountnfall(const std::vector<std::string>& args) {
   table_jobs::TableJobOptions options;
-  int size = 8, triangle = 5, depth = 0;
+  int size = 8, triangle = 5, depth = 0, table_bits = 22;
+  double seconds = 0;
   namespace po = boost::program_options;
   po::options_description mnf("mountnfall options");
   mnf.add_options()
@@ -44,7 +49,9 @@ int run_mountnfall(const std::vector<std::string>& args) {
       ("triangle", po::value<int>(&triangle)->default_value(5), "side of the start triangles")
       ("dir", po::value<std::string>(&options.dir), "directory of the table files")
       ("position,p", po::value<std::string>(&options.position), "probe, perft: the position (default: the start)")
-      ("depth", po::value<int>(&depth), "perft: plies");
+      ("depth", po::value<int>(&depth), "perft, analyse: plies")
+      ("time", po::value<double>(&seconds)->default_value(0), "analyse: seconds (0: depth only)")
+      ("table-bits", po::value<int>(&table_bits)->default_value(22), "analyse: transposition table of 2^N entries (24 bytes each)");
   cli::Positionals words;
   po::variables_map vm;
   if (!cli::parse_subcommand(args, mnf, options.global, words, vm, kUsage)) return 0;
@@ -73,9 +80,37 @@ int run_mountnfall(const std::vector<std::string>& args) {
     cli::emit_json(options.global, {{"position", game.format(start)}, {"perft", counts}, {"seconds", clock.seconds()}});
     return 0;
   }
+  if (mode == "analyse" || mode == "analyze") {
+    if (table_bits < 10 || table_bits > 30) throw InputError("--table-bits must be between 10 and 30");
+    if (seconds <= 0 && depth <= 0) seconds = 5;  // a sensible default
+    const mountnfall::MountNFall game(size, triangle);
+    const auto root = options.position.empty() ? game.start() : game.parse(options.position);
+    NegamaxSearch<mountnfall::MountNFall> search(game, table_bits);
+    SearchLimits limits;
+    limits.depth = depth > 0 ? depth : 64;
+    limits.seconds = seconds;
+    const auto report = search.search(root, limits);
+    std::vector<std::string> pv;
+    for (const auto& m : report.pv) pv.push_back(game.move_name(m));
+    const bool mate = NegamaxSearch<mountnfall::MountNFall>::is_mate(report.score);
+    const int plies = NegamaxSearch<mountnfall::MountNFall>::kWin - std::abs(report.score);
+    if (options.global.human_output()) {
+      std::cout << game.format(root) << "\n" << (root.white_to_move ? "White" : "Black") << " to move: ";
+      if (mate) std::cout << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
+      else std::cout << "score " << report.score << " (100 = a pawn)";
+      std::cout << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds << " s\n  pv:";
+      for (const auto& m : pv) std::cout << " " << m;
+      std::cout << "\n";
+    }
+    nlohmann::json result = {{"position", game.format(root)}, {"score", report.score}, {"depth", report.depth}, {"pv", pv},
+                              {"nodes", report.nodes}, {"seconds", report.seconds}};
+    if (mate) result["mate_in_plies"] = report.score > 0 ? plies : -plies;
+    cli::emit_json(options.global, result);
+    return 0;
+  }
   if (mode != "build" && mode != "probe" && mode != "stats" && mode != "verify")
-    throw InputError(mode.empty() ? "mountnfall needs a mode: build, probe, stats, verify or perft"
-                                  : "unknown mountnfall mode '" + mode + "' (expected build, probe, stats, verify or perft)");
+    throw InputError(mode.empty() ? "mountnfall needs a mode: build, probe, stats, verify, perft or analyse"
+                                  : "unknown mountnfall mode '" + mode + "' (expected build, probe, stats, verify, perft or analyse)");
   if (options.dir.empty()) throw InputError("mountnfall " + mode + " needs --dir DIR");
   if (size > 6) throw InputError("exact tables are for boards up to 6x6 (--size)");
   const mountnfall::MountNFallIndex game(size, triangle);

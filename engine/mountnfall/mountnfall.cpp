@@ -92,6 +92,28 @@ Position MountNFall::play(const Position& p, const Move& m) const {
   return q;
 }
 
+int MountNFall::evaluate(const Position& p) const {
+  int material = 0;
+  for (int s = 0; s < n_ * n_; ++s) material += p.cells[static_cast<std::size_t>(s)];
+  if (!p.white_to_move) material = -material;
+  std::vector<Move> moves;
+  legal_moves(p, moves);
+  const int mine = static_cast<int>(moves.size());
+  Position other = p;
+  other.white_to_move = !p.white_to_move;
+  legal_moves(other, moves);
+  return 100 * material + mine - static_cast<int>(moves.size());
+}
+
+std::uint64_t MountNFall::hash(const Position& p) const {
+  std::uint64_t h = p.white_to_move ? 0x9e3779b97f4a7c15ULL : 0;
+  for (int s = 0; s < n_ * n_; ++s) {
+    h ^= static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.cells[static_cast<std::size_t>(s)])) << ((s % 8) * 8);
+    if (s % 8 == 7 || s == n_ * n_ - 1) h = (h ^ (h >> 31)) * 0xbf58476d1ce4e5b9ULL;
+  }
+  return h ^ (h >> 29);
+}
+
 bool MountNFall::is_legal(const Position& p, const Move& m) const {
   std::vector<Move> moves;
   legal_moves(p, moves);

@@ -36,6 +36,9 @@ struct Position {
 
 class MountNFall {
  public:
+  using Position = mountnfall::Position;
+  using Move = mountnfall::Move;
+
   MountNFall(int size = 8, int triangle = 5);
 
   int size() const { return n_; }
@@ -53,6 +56,11 @@ class MountNFall {
   std::string square_name(int square) const;  // "a1"
   std::string move_name(const Move& m) const;  // "a2-c2" pile-up, "d6>e" collapse
   Move parse_move(const Position& p, const std::string& text) const;  // legal or InputError
+
+  // For the side to move: 100 per pawn more than the opponent, plus the difference in legal
+  // moves (the search engine's evaluation).
+  int evaluate(const Position& p) const;
+  std::uint64_t hash(const Position& p) const;
 
   // Positions with a move to p that captures nothing (pawn counts unchanged): an un-pile-up or
   // an un-collapse.
