@@ -20,13 +20,13 @@ const Subcommand kSubcommands[] = {
     {"tictactoe", gs::tools::run_tictactoe, "tic-tac-toe: gamesolver mnk with m = n = k = 3"},
     {"hopscotch", gs::tools::run_hopscotch, "Hopscotch card solitaire: solve a deal, verify a play, statistics"},
     {"hunt", gs::tools::run_hunt, "hunt games: retrograde endgame tables (build, probe, stats, verify)"},
-    {"mountnfall", gs::tools::run_mountnfall, "Mount'n Fall: exact tables of small boards, perft"},
+    {"mountnfall", gs::tools::run_mountnfall, "Mount'n Fall: exact tables of small boards, perft, analyse"},
 };
 
 void print_help() {
   std::cout << "gamesolver " << GAMESOLVER_VERSION << ": game-solving toolkit\n\n"
             << "Usage: gamesolver SUBCOMMAND [options]   (gamesolver SUBCOMMAND --help for details)\n\nSubcommands:\n";
-  for (const auto& s : kSubcommands) std::cout << "  " << s.name << std::string(10 - std::string(s.name).size(), ' ') << s.summary << "\n";
+  for (const auto& s : kSubcommands) std::cout << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary << "\n";
   std::cout << "\nGlobal options (accepted by every subcommand):\n"
                "  --threads N   worker threads (default: all cores)\n"
                "  --json FILE   machine-readable result ('-' = stdout)\n"
@@ -38,7 +38,9 @@ void print_help() {
                "  gamesolver peg --analyze --json stats.json\n"
                "  gamesolver peg --output sol.txt && gamesolver peg verify sol.txt\n"
                "  gamesolver tictactoe --all\n"
-               "  gamesolver hopscotch stats --deals 10000\n";
+               "  gamesolver hopscotch stats --deals 10000\n"
+               "  gamesolver hunt build --game fox-hounds --dir tables\n"
+               "  gamesolver mountnfall analyse --time 5\n";
 }
 
 }  // namespace
