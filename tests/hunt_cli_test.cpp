@@ -117,6 +117,12 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   EXPECT_EQ(won["value"], "win");
   const auto mate = run_json("mountnfall analyse --size 4 --triangle 2 --depth 12 --position '..../.w1b1./..w1./.... w'");
   EXPECT_EQ(mate["mate_in_plies"], won["distance"]);
+  // A short match on a small board: every game ends, results add up, colours alternate.
+  const auto match = run_json("mountnfall match --size 5 --triangle 2 --games 4 --time 0.02 --max-plies 40");
+  EXPECT_EQ(match["wins"].get<int>() + match["losses"].get<int>() + match["draws"].get<int>(), 4);
+  EXPECT_EQ(match["game_results"][0]["white"], "engine");
+  EXPECT_EQ(match["game_results"][1]["white"], "baseline");
+  for (const auto& g : match["game_results"]) EXPECT_LE(g["plies"].get<int>(), 40);
   const auto perft = run_json("mountnfall perft --depth 2");
   EXPECT_EQ(perft["perft"][0], 134);
   EXPECT_EQ(perft["perft"][1], 134 * 134);
@@ -127,6 +133,8 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
       {"mountnfall perft --size 9 --depth 1", "4x4 to 8x8"},
       {"mountnfall perft", "--depth"},
       {"mountnfall perft --depth 2 --position 'zz w'", "rows expected"},
+      {"mountnfall match --games 0", "--games"},
+      {"mountnfall match --player nobody --games 1", "unknown player"},
   });
   fs::remove_all(dir);
 }

@@ -7,6 +7,7 @@
 #include "tools/cli.h"
 #include "tools/subcommands.h"
 #include "solvers/minimax/negamax.h"
+#include "tools/mountnfall_match.h"
 #include "tools/table_jobs.h"
 
 namespace gs::tools {
@@ -20,6 +21,8 @@ const char* kUsage = R"(Usage: gamesolver mountnfall build  --size N --triangle 
        gamesolver mountnfall perft  [--size N --triangle T] --depth D [--position P]
        gamesolver mountnfall analyse [--size N --triangle T] [--position P] [--time S] [--depth D]
                                              iterative-deepening alpha-beta: score and principal variation
+       gamesolver mountnfall match [--games N] [--time S] [--player P] [--opponent Q] [--max-plies M]
+                                             N games, colours alternating; players engine or baseline
 
 Mount'n Fall on an n x n board (4 to 8) with start triangles of side T (T(T+1)/2 pawns each;
 the real game: 8x8, T = 5). White moves first by default; both starts are reported. A side
@@ -34,6 +37,7 @@ Examples:
   gamesolver mountnfall build --size 4 --triangle 2 --dir tables    both starts are draws
   gamesolver mountnfall perft --depth 3                             8x8: 134, 17956, ...
   gamesolver mountnfall analyse --time 5                            the 8x8 start, 5 seconds
+  gamesolver mountnfall match --games 100 --time 0.1                engine against the baseline
 )";
 
 }  // namespace
@@ -42,6 +46,7 @@ int run_mountnfall(const std::vector<std::string>& args) {
   table_jobs::TableJobOptions options;
   int size = 8, triangle = 5, depth = 0, table_bits = 22;
   double seconds = 0;
+  MatchOptions match;
   namespace po = boost::program_options;
   po::options_description mnf("mountnfall options");
   mnf.add_options()
@@ -51,7 +56,11 @@ int run_mountnfall(const std::vector<std::string>& args) {
       ("position,p", po::value<std::string>(&options.position), "probe, perft: the position (default: the start)")
       ("depth", po::value<int>(&depth), "perft, analyse: plies")
       ("time", po::value<double>(&seconds)->default_value(0), "analyse: seconds (0: depth only)")
-      ("table-bits", po::value<int>(&table_bits)->default_value(22), "analyse: transposition table of 2^N entries (24 bytes each)");
+      ("table-bits", po::value<int>(&table_bits)->default_value(22), "analyse: transposition table of 2^N entries (24 bytes each)")
+      ("games", po::value<int>(&match.games)->default_value(10), "match: games")
+      ("player", po::value<std::string>(&match.player)->default_value("engine"), "match: engine or baseline")
+      ("opponent", po::value<std::string>(&match.opponent)->default_value("baseline"), "match: engine or baseline")
+      ("max-plies", po::value<int>(&match.max_plies)->default_value(200), "match: a game this long is a draw");
   cli::Positionals words;
   po::variables_map vm;
   if (!cli::parse_subcommand(args, mnf, options.global, words, vm, kUsage)) return 0;
@@ -78,6 +87,14 @@ int run_mountnfall(const std::vector<std::string>& args) {
       if (options.global.human_output()) std::cout << "perft " << d << ": " << counts.back() << "\n";
     }
     cli::emit_json(options.global, {{"position", game.format(start)}, {"perft", counts}, {"seconds", clock.seconds()}});
+    return 0;
+  }
+  if (mode == "match") {
+    match.global = options.global;
+    match.size = size, match.triangle = triangle;
+    match.seconds = seconds > 0 ? seconds : 0.1;
+    if (match.max_plies < 1) throw InputError("--max-plies must be at least 1");
+    cli::emit_json(options.global, mountnfall_match(match));
     return 0;
   }
   if (mode == "analyse" || mode == "analyze") {
@@ -109,8 +126,8 @@ int run_mountnfall(const std::vector<std::string>& args) {
     return 0;
   }
   if (mode != "build" && mode != "probe" && mode != "stats" && mode != "verify")
-    throw InputError(mode.empty() ? "mountnfall needs a mode: build, probe, stats, verify, perft or analyse"
-                                  : "unknown mountnfall mode '" + mode + "' (expected build, probe, stats, verify, perft or analyse)");
+    throw InputError(mode.empty() ? "mountnfall needs a mode: build, probe, stats, verify, perft, analyse or match"
+                                  : "unknown mountnfall mode '" + mode + "' (expected build, probe, stats, verify, perft, analyse or match)");
   if (options.dir.empty()) throw InputError("mountnfall " + mode + " needs --dir DIR");
   if (size > 6) throw InputError("exact tables are for boards up to 6x6 (--size)");
   const mountnfall::MountNFallIndex game(size, triangle);

@@ -1,0 +1,35 @@
+// The baseline player of the original Mount'n Fall program: alpha-beta to depth 6 on the
+// evaluation 100 x (own pawns - enemy pawns) + mobility (own legal moves). The same game as
+// MountNFall with that evaluation, for the search engine.
+#pragma once
+
+#include <vector>
+
+#include "engine/mountnfall/mountnfall.h"
+
+namespace gs::mountnfall {
+
+class BaselineGame {
+ public:
+  using Position = mountnfall::Position;
+  using Move = mountnfall::Move;
+  static constexpr int kDepth = 6;
+
+  explicit BaselineGame(const MountNFall& game) : game_(game) {}
+
+  void legal_moves(const Position& p, std::vector<Move>& out) const { game_.legal_moves(p, out); }
+  Position play(const Position& p, const Move& m) const { return game_.play(p, m); }
+  std::uint64_t hash(const Position& p) const { return game_.hash(p); }
+  int evaluate(const Position& p) const {
+    int material = 0;
+    for (int s = 0; s < game_.size() * game_.size(); ++s) material += p.cells[static_cast<std::size_t>(s)];
+    std::vector<Move> moves;
+    game_.legal_moves(p, moves);
+    return 100 * (p.white_to_move ? material : -material) + static_cast<int>(moves.size());
+  }
+
+ private:
+  const MountNFall& game_;
+};
+
+}  // namespace gs::mountnfall

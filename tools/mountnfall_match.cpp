@@ -1,0 +1,116 @@
+#include "tools/mountnfall_match.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+#include "engine/core/errors.h"
+#include "engine/mountnfall/baseline.h"
+#include "solvers/minimax/negamax.h"
+
+namespace gs::tools {
+
+namespace {
+
+using mountnfall::Move;
+using mountnfall::Position;
+
+// A player chooses a move in a position given the game's history (hashes, for repetitions).
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual Move choose(const Position& p, const std::vector<std::uint64_t>& history) = 0;
+};
+
+template <class G>
+class SearchPlayer : public Player {
+ public:
+  SearchPlayer(G game, SearchLimits limits) : game_(std::move(game)), search_(game_, 20), limits_(limits) {}
+  Move choose(const Position& p, const std::vector<std::uint64_t>& history) override {
+    const auto report = search_.search(p, limits_, history);
+    if (!report.pv.empty()) return report.pv[0];
+    std::vector<Move> moves;
+    game_.legal_moves(p, moves);
+    return moves.front();
+  }
+
+ private:
+  G game_;
+  NegamaxSearch<G> search_;
+  SearchLimits limits_;
+};
+
+std::unique_ptr<Player> make_player(const std::string& name, const mountnfall::MountNFall& game, double seconds) {
+  SearchLimits limits;
+  limits.seconds = seconds;
+  if (name == "engine") return std::make_unique<SearchPlayer<mountnfall::MountNFall>>(game, limits);
+  if (name == "baseline") {
+    limits.depth = mountnfall::BaselineGame::kDepth;
+    return std::make_unique<SearchPlayer<mountnfall::BaselineGame>>(mountnfall::BaselineGame(game), limits);
+  }
+  throw InputError("unknown player '" + name + "' (engine or baseline)");
+}
+
+// Elo difference for a score fraction, clamped away from 0 and 1.
+double elo(double score) {
+  const double s = std::clamp(score, 1e-3, 1 - 1e-3);
+  return -400.0 * std::log10(1.0 / s - 1.0);
+}
+
+}  // namespace
+
+nlohmann::json mountnfall_match(const MatchOptions& options) {
+  if (options.games < 1) throw InputError("--games must be at least 1");
+  if (options.seconds <= 0) throw InputError("--time must be positive");
+  const mountnfall::MountNFall game(options.size, options.triangle);
+  auto first = make_player(options.player, game, options.seconds);
+  auto second = make_player(options.opponent, game, options.seconds);
+  int wins = 0, losses = 0, draws = 0;
+  nlohmann::json games = nlohmann::json::array();
+  const cli::Stopwatch clock;
+  for (int g = 0; g < options.games; ++g) {
+    const bool first_is_white = g % 2 == 0;  // colours alternate
+    Position p = game.start();
+    std::vector<std::uint64_t> history;
+    std::string result = "draw", why = "move cap";
+    int plies = 0;
+    for (; plies < options.max_plies; ++plies) {
+      std::vector<Move> moves;
+      game.legal_moves(p, moves);
+      const bool first_to_move = p.white_to_move == first_is_white;
+      if (moves.empty()) {
+        result = first_to_move ? "loss" : "win";
+        why = "no legal move";
+        break;
+      }
+      history.push_back(game.hash(p));
+      p = game.play(p, (first_to_move ? first : second)->choose(p, history));
+      if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
+        why = "repetition";
+        ++plies;
+        break;
+      }
+    }
+    (result == "win" ? wins : result == "loss" ? losses : draws) += 1;
+    games.push_back({{"game", g + 1}, {"white", first_is_white ? options.player : options.opponent}, {"result", result}, {"reason", why}, {"plies", plies}});
+    if (options.global.human_output())
+      std::cout << "game " << g + 1 << " (" << options.player << (first_is_white ? " white" : " black") << "): " << options.player << " "
+                << result << " (" << why << ", " << plies << " plies)\n";
+  }
+  const double n = options.games, score = (wins + 0.5 * draws) / n;
+  // Standard error of the mean game score (1, 1/2, 0), then the Elo interval through it.
+  const double variance = (wins * std::pow(1 - score, 2) + draws * std::pow(0.5 - score, 2) + losses * std::pow(score, 2)) / n;
+  const double error = std::sqrt(variance / n);
+  const double low = elo(score - 1.96 * error), high = elo(score + 1.96 * error);
+  if (options.global.human_output())
+    std::cout << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " =" << draws << ", score "
+              << 100 * score << " %, Elo difference " << elo(score) << " (95 %: " << low << " to " << high << "), "
+              << clock.seconds() << " s\n";
+  return {{"player", options.player}, {"opponent", options.opponent}, {"games", options.games}, {"wins", wins}, {"losses", losses},
+          {"draws", draws}, {"score", score}, {"elo", elo(score)}, {"elo_ci95", {low, high}}, {"seconds_per_move", options.seconds},
+          {"max_plies", options.max_plies}, {"size", options.size}, {"triangle", options.triangle}, {"game_results", games},
+          {"seconds", clock.seconds()}};
+}
+
+}  // namespace gs::tools
