@@ -1,0 +1,54 @@
+// Mount'n Fall benchmarks: perft from the 8x8 start, search speed, the small-board solve.
+#include <benchmark/benchmark.h>
+
+#include "engine/mountnfall/mountnfall_index.h"
+#include "solvers/minimax/negamax.h"
+#include "solvers/retrograde/retrograde_solver.h"
+
+namespace gs::mountnfall {
+namespace {
+
+std::uint64_t perft(const MountNFall& g, const Position& p, int depth) {
+  if (depth == 0) return 1;
+  std::vector<Move> moves;
+  g.legal_moves(p, moves);
+  if (depth == 1) return moves.size();
+  std::uint64_t total = 0;
+  for (const Move& m : moves) total += perft(g, g.play(p, m), depth - 1);
+  return total;
+}
+
+void BM_MountNFallPerft(benchmark::State& state) {
+  const MountNFall g;
+  std::uint64_t leaves = 0;
+  for (auto _ : state) leaves = perft(g, g.start(), static_cast<int>(state.range(0)));
+  state.SetItemsProcessed(static_cast<std::int64_t>(leaves) * state.iterations());
+  state.counters["leaves"] = static_cast<double>(leaves);
+}
+BENCHMARK(BM_MountNFallPerft)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+
+// Nodes per second of the engine's search from the 8x8 start (depth 4, one thread).
+void BM_MountNFallSearch(benchmark::State& state) {
+  const MountNFall g;
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    NegamaxSearch<MountNFall> search(g, 20);
+    SearchLimits limits;
+    limits.depth = 4;
+    nodes += search.search(g.start(), limits).nodes;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+}
+BENCHMARK(BM_MountNFallSearch)->Unit(benchmark::kMillisecond);
+
+void BM_MountNFallSolve4x4(benchmark::State& state) {
+  const MountNFallIndex index(4, 2);
+  std::uint64_t positions = 0;
+  for (auto _ : state)
+    for (const auto& t : solve_in_memory(index)) positions += count_layer(t).positions;
+  state.SetItemsProcessed(static_cast<std::int64_t>(positions));
+}
+BENCHMARK(BM_MountNFallSolve4x4)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace gs::mountnfall
