@@ -123,6 +123,13 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   EXPECT_EQ(match["game_results"][0]["white"], "engine");
   EXPECT_EQ(match["game_results"][1]["white"], "baseline");
   for (const auto& g : match["game_results"]) EXPECT_LE(g["plies"].get<int>(), 40);
+  // A person's move, an illegal one refused with the reason, then the engine's reply.
+  const std::string input = temp_path("mnf-moves.txt");
+  std::ofstream(input) << "zz\ne4-e5\nquit\n";
+  const auto played = run("mountnfall play --size 5 --triangle 2 --time 0.02 < " + input);
+  fs::remove(input);
+  EXPECT_NE(played.output.find("is not legal here"), std::string::npos) << played.output;
+  EXPECT_NE(played.output.find("Engine plays"), std::string::npos) << played.output;
   const auto perft = run_json("mountnfall perft --depth 2");
   EXPECT_EQ(perft["perft"][0], 134);
   EXPECT_EQ(perft["perft"][1], 134 * 134);

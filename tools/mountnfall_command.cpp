@@ -21,6 +21,7 @@ const char* kUsage = R"(Usage: gamesolver mountnfall build  --size N --triangle 
        gamesolver mountnfall perft  [--size N --triangle T] --depth D [--position P]
        gamesolver mountnfall analyse [--size N --triangle T] [--position P] [--time S] [--depth D]
                                              iterative-deepening alpha-beta: score and principal variation
+       gamesolver mountnfall play [--first engine] [--time S]   play against the engine in the terminal
        gamesolver mountnfall match [--games N] [--time S] [--player P] [--opponent Q] [--max-plies M]
                                              N games, colours alternating; players engine or baseline
 
@@ -47,6 +48,7 @@ int run_mountnfall(const std::vector<std::string>& args) {
   int size = 8, triangle = 5, depth = 0, table_bits = 22;
   double seconds = 0;
   MatchOptions match;
+  std::string first;
   namespace po = boost::program_options;
   po::options_description mnf("mountnfall options");
   mnf.add_options()
@@ -58,6 +60,7 @@ int run_mountnfall(const std::vector<std::string>& args) {
       ("time", po::value<double>(&seconds)->default_value(0), "analyse: seconds (0: depth only)")
       ("table-bits", po::value<int>(&table_bits)->default_value(22), "analyse: transposition table of 2^N entries (24 bytes each)")
       ("games", po::value<int>(&match.games)->default_value(10), "match: games")
+      ("first", po::value<std::string>(&first)->default_value("human"), "play: who plays White (moves first), human or engine")
       ("player", po::value<std::string>(&match.player)->default_value("engine"), "match: engine or baseline")
       ("opponent", po::value<std::string>(&match.opponent)->default_value("baseline"), "match: engine or baseline")
       ("max-plies", po::value<int>(&match.max_plies)->default_value(200), "match: a game this long is a draw");
@@ -88,6 +91,10 @@ int run_mountnfall(const std::vector<std::string>& args) {
     }
     cli::emit_json(options.global, {{"position", game.format(start)}, {"perft", counts}, {"seconds", clock.seconds()}});
     return 0;
+  }
+  if (mode == "play") {
+    if (first != "human" && first != "engine") throw InputError("--first must be human or engine");
+    return mountnfall_play(size, triangle, seconds > 0 ? seconds : 1.0, first == "human");
   }
   if (mode == "match") {
     match.global = options.global;
@@ -126,8 +133,8 @@ int run_mountnfall(const std::vector<std::string>& args) {
     return 0;
   }
   if (mode != "build" && mode != "probe" && mode != "stats" && mode != "verify")
-    throw InputError(mode.empty() ? "mountnfall needs a mode: build, probe, stats, verify, perft, analyse or match"
-                                  : "unknown mountnfall mode '" + mode + "' (expected build, probe, stats, verify, perft, analyse or match)");
+    throw InputError(mode.empty() ? "mountnfall needs a mode: build, probe, stats, verify, perft, analyse, play or match"
+                                  : "unknown mountnfall mode '" + mode + "' (expected build, probe, stats, verify, perft, analyse, play or match)");
   if (options.dir.empty()) throw InputError("mountnfall " + mode + " needs --dir DIR");
   if (size > 6) throw InputError("exact tables are for boards up to 6x6 (--size)");
   const mountnfall::MountNFallIndex game(size, triangle);

@@ -114,3 +114,55 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
 }
 
 }  // namespace gs::tools
+
+namespace gs::tools {
+
+int mountnfall_play(int size, int triangle, double seconds, bool human_white) {
+  const mountnfall::MountNFall game(size, triangle);
+  SearchPlayer<mountnfall::MountNFall> engine(game, [&] {
+    SearchLimits limits;
+    limits.seconds = seconds;
+    return limits;
+  }());
+  Position p = game.start();
+  std::vector<std::uint64_t> history;
+  std::cout << "Mount'n Fall " << size << "x" << size << ": you play " << (human_white ? "White (first)" : "Black")
+            << ". Moves: a2-c2 (pile-up), d6>e (collapse; n ne e se s sw w nw), or quit.\n";
+  while (true) {
+    std::cout << "\n" << game.format(p) << "\n";
+    std::vector<Move> moves;
+    game.legal_moves(p, moves);
+    const bool human_turn = p.white_to_move == human_white;
+    if (moves.empty()) {
+      std::cout << (human_turn ? "You have no legal move: the engine wins.\n" : "The engine has no legal move: you win.\n");
+      return 0;
+    }
+    history.push_back(game.hash(p));
+    Move m;
+    if (!human_turn) {
+      m = engine.choose(p, history);
+      std::cout << "Engine plays " << game.move_name(m) << "\n";
+    } else {
+      std::cout << "Your move: " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line) || line == "quit" || line == "q") {
+        std::cout << "\nStopped.\n";
+        return 0;
+      }
+      try {
+        m = game.parse_move(p, line);
+      } catch (const InputError& e) {
+        std::cout << e.what() << "\n";
+        history.pop_back();
+        continue;
+      }
+    }
+    p = game.play(p, m);
+    if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
+      std::cout << game.format(p) << "\nThe position repeats: a draw.\n";
+      return 0;
+    }
+  }
+}
+
+}  // namespace gs::tools

@@ -18,5 +18,7 @@ struct MatchOptions {
 };
 
 nlohmann::json mountnfall_match(const MatchOptions& options);
+// A person against the engine on standard input and output.
+int mountnfall_play(int size, int triangle, double seconds, bool human_white);
 
 }  // namespace gs::tools
