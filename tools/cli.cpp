@@ -85,4 +85,14 @@ double peak_memory_mib() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
+std::optional<std::string> read_move_line() {
+  std::cout << "Your move: " << std::flush;
+  std::string line;
+  if (!std::getline(std::cin, line) || line == "quit" || line == "q") {
+    std::cout << "\nStopped.\n";
+    return std::nullopt;
+  }
+  return line;
+}
+
 }  // namespace gs::cli

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,10 @@ class Stopwatch {
  private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
+
+// Interactive play: prompts "Your move: " and reads a line from standard input; nothing when
+// the person typed quit (or q) or input ended ("Stopped." is printed).
+std::optional<std::string> read_move_line();
 
 // Peak resident memory of this process so far, in MiB (from getrusage).
 double peak_memory_mib();

@@ -53,12 +53,9 @@ int play_impl(const mnk::MnkGame& game, const MnkOptions& options, bool human_fi
       p = game.play(p, cell);
       continue;
     }
-    std::cout << "Your move: " << std::flush;
-    std::string line;
-    if (!std::getline(std::cin, line) || line == "quit" || line == "q") {
-      std::cout << "\nStopped.\n";
-      return 0;
-    }
+    const auto typed = cli::read_move_line();
+    if (!typed) return 0;
+    const std::string& line = *typed;
     try {
       const int cell = game.parse_cell(line);
       if (has_bit(p.x | p.o, cell)) {

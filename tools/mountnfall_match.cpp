@@ -143,14 +143,10 @@ int mountnfall_play(int size, int triangle, double seconds, bool human_white) {
       m = engine.choose(p, history);
       std::cout << "Engine plays " << game.move_name(m) << "\n";
     } else {
-      std::cout << "Your move: " << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line) || line == "quit" || line == "q") {
-        std::cout << "\nStopped.\n";
-        return 0;
-      }
+      const auto line = cli::read_move_line();
+      if (!line) return 0;
       try {
-        m = game.parse_move(p, line);
+        m = game.parse_move(p, *line);
       } catch (const InputError& e) {
         std::cout << e.what() << "\n";
         history.pop_back();
