@@ -6,6 +6,7 @@
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
+#include "solvers/common/perft.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
 namespace gs::hunt {
@@ -68,18 +69,11 @@ BENCHMARK(BM_FoxGeeseMoves);
 BENCHMARK(BM_FoxGeeseUnmoves);
 BENCHMARK(BM_FoxGeeseRankUnrank);
 
-// Perft: move sequences of depth N from the start, as chess engines count them.
-template <class G>
-std::uint64_t perft(const G& g, const typename G::Position& p, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t total = 0;
-  g.for_each_successor(p, [&](const typename G::Position& next) { total += perft(g, next, depth - 1); });
-  return total;
-}
+// Perft from the start (solvers/common/perft.h).
 template <class G>
 void perft_bench(benchmark::State& state, const G& g) {
   std::uint64_t leaves = 0;
-  for (auto _ : state) leaves = perft(g, g.start(), static_cast<int>(state.range(0)));
+  for (auto _ : state) leaves = gs::perft(g, g.start(), static_cast<int>(state.range(0)));
   state.SetItemsProcessed(static_cast<std::int64_t>(leaves) * state.iterations());
   state.counters["leaves"] = static_cast<double>(leaves);
 }

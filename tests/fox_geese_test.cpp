@@ -6,6 +6,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/hunt/fox_geese.h"
+#include "solvers/common/perft.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
 namespace {
@@ -104,13 +105,6 @@ std::uint64_t plain_perft(const Plain& p, int depth) {
   return total;
 }
 
-std::uint64_t perft(const FoxAndGeese& g, const Position& p, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t total = 0;
-  g.for_each_successor(p, [&](const Position& next) { total += perft(g, next, depth - 1); });
-  return total;
-}
-
 Plain plain_of(const FoxAndGeese& g, const Position& p) {
   Plain q;
   q.fox = {g.board().row(p.fox), g.board().column(p.fox)};
@@ -121,11 +115,11 @@ Plain plain_of(const FoxAndGeese& g, const Position& p) {
 
 TEST(FoxAndGeese, PerftMatchesAnIndependentGenerator) {
   const FoxAndGeese g;
-  EXPECT_EQ(perft(g, g.start(), 1), 5u);
-  for (int depth = 2; depth <= 5; ++depth) EXPECT_EQ(perft(g, g.start(), depth), plain_perft(plain_of(g, g.start()), depth)) << depth;
+  EXPECT_EQ(gs::perft(g, g.start(), 1), 5u);
+  for (int depth = 2; depth <= 5; ++depth) EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(plain_of(g, g.start()), depth)) << depth;
   // A middle game with jump chains.
   const Position middle = g.parse("G.G/.G./G.G.G.G/...F.../.G.G.G./.../... f");
-  for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
+  for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(gs::perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
 }
 
 TEST(Retrograde, FoxAndGeeseMirrorReducedEqualsUnreduced) {

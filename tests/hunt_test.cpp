@@ -8,6 +8,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/hunt/fox_hounds.h"
+#include "solvers/common/perft.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
 namespace {
@@ -129,19 +130,12 @@ std::uint64_t plain_perft(const PlainPosition& p, int depth, int n) {
   return total;
 }
 
-std::uint64_t perft(const FoxAndHounds& g, const Position& p, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t total = 0;
-  g.for_each_successor(p, [&](const Position& next) { total += perft(g, next, depth - 1); });
-  return total;
-}
-
 TEST(FoxAndHounds, PerftMatchesAnIndependentGenerator) {
   const FoxAndHounds g;
   const PlainPosition plain{{{8, 2}, {8, 4}, {8, 6}, {8, 8}}, {1, 5}, true};
-  EXPECT_EQ(perft(g, g.start(), 1), 2u);
-  EXPECT_EQ(perft(g, g.start(), 2), 14u);
-  for (int depth = 3; depth <= 7; ++depth) EXPECT_EQ(perft(g, g.start(), depth), plain_perft(plain, depth, 8)) << depth;
+  EXPECT_EQ(gs::perft(g, g.start(), 1), 2u);
+  EXPECT_EQ(gs::perft(g, g.start(), 2), 14u);
+  for (int depth = 3; depth <= 7; ++depth) EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(plain, depth, 8)) << depth;
 }
 
 // Plain minimax with memo and cycle detection: value and distance for the side to move.

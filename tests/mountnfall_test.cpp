@@ -7,6 +7,7 @@
 #include "engine/core/errors.h"
 #include "engine/mountnfall/mountnfall.h"
 #include "engine/mountnfall/mountnfall_index.h"
+#include "solvers/common/perft.h"
 
 namespace {
 
@@ -110,19 +111,10 @@ TEST(MountNFall, NotationRefusesBadInput) {
   EXPECT_THROW(MountNFall(4, 4), gs::InputError);
 }
 
-std::uint64_t perft(const MountNFall& g, const Position& p, int depth) {
-  if (depth == 0) return 1;
-  std::vector<Move> moves;
-  g.legal_moves(p, moves);
-  std::uint64_t total = 0;
-  for (const Move& m : moves) total += perft(g, g.play(p, m), depth - 1);
-  return total;
-}
-
 TEST(MountNFall, PerftFromTheStart) {
   // The two armies cannot meet in two plies, so perft(2) is 134 squared.
-  EXPECT_EQ(perft(kGame, kGame.start(), 1), 134u);
-  EXPECT_EQ(perft(kGame, kGame.start(), 2), 134u * 134u);
+  EXPECT_EQ(gs::perft(kGame, kGame.start(), 1), 134u);
+  EXPECT_EQ(gs::perft(kGame, kGame.start(), 2), 134u * 134u);
   const MountNFall small(4, 2);
   EXPECT_EQ(kGame.format(kGame.start()).size() > 0, true);
   EXPECT_EQ(small.format(small.start()), "..w1w1/...w1/b1.../b1b1.. w");

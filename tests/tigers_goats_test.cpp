@@ -9,6 +9,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/hunt/tigers_goats.h"
+#include "solvers/common/perft.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
 namespace {
@@ -121,24 +122,17 @@ std::uint64_t plain_perft(const Plain& p, int depth) {
   return total;
 }
 
-std::uint64_t perft(const TigersAndGoats& g, const Position& p, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t total = 0;
-  g.for_each_successor(p, [&](const Position& next) { total += perft(g, next, depth - 1); });
-  return total;
-}
-
 TEST(TigersAndGoats, PerftMatchesAnIndependentGenerator) {
   const TigersAndGoats g;
   const Plain start{{{1, 1}, {1, 5}, {5, 1}, {5, 5}}, {}, 20, false};
-  EXPECT_EQ(perft(g, g.start(), 1), 21u);
-  for (int depth = 2; depth <= 4; ++depth) EXPECT_EQ(perft(g, g.start(), depth), plain_perft(start, depth)) << depth;
+  EXPECT_EQ(gs::perft(g, g.start(), 1), 21u);
+  for (int depth = 2; depth <= 4; ++depth) EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(start, depth)) << depth;
   // The sliding phase too: from a position with every goat placed.
   const Position sliding = g.parse("TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1");
   Plain s{{{1, 1}, {1, 5}, {5, 1}, {5, 5}}, {}, 0, false};
   for (int p = 0; p < 25; ++p)
     if (has_bit(sliding.goats, p)) s.goats.insert({g.board().row(p), g.board().column(p)});
-  for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(perft(g, sliding, depth), plain_perft(s, depth)) << depth;
+  for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(gs::perft(g, sliding, depth), plain_perft(s, depth)) << depth;
 }
 
 TEST(TigersAndGoats, ReducedIndexRoundTripsAndCountsClasses) {

@@ -1,11 +1,11 @@
 // `gamesolver mountnfall`: exact tables of small boards (build, probe, stats, verify) and perft.
-#include <functional>
 #include <iostream>
 
 #include "engine/core/errors.h"
 #include "engine/mountnfall/mountnfall_index.h"
 #include "tools/cli.h"
 #include "tools/subcommands.h"
+#include "solvers/common/perft.h"
 #include "solvers/minimax/negamax.h"
 #include "tools/mountnfall_match.h"
 #include "tools/table_jobs.h"
@@ -75,18 +75,10 @@ int run_mountnfall(const std::vector<std::string>& args) {
     if (depth < 1 || depth > 8) throw InputError("perft needs --depth 1 to 8");
     const mountnfall::MountNFall game(size, triangle);
     const auto start = options.position.empty() ? game.start() : game.parse(options.position);
-    std::function<std::uint64_t(const mountnfall::Position&, int)> perft = [&](const mountnfall::Position& p, int d) -> std::uint64_t {
-      if (d == 0) return 1;
-      std::vector<mountnfall::Move> moves;
-      game.legal_moves(p, moves);
-      std::uint64_t total = 0;
-      for (const auto& m : moves) total += perft(game.play(p, m), d - 1);
-      return total;
-    };
     nlohmann::json counts = nlohmann::json::array();
     const cli::Stopwatch clock;
     for (int d = 1; d <= depth; ++d) {
-      counts.push_back(perft(start, d));
+      counts.push_back(gs::perft(game, start, d));
       if (options.global.human_output()) std::cout << "perft " << d << ": " << counts.back() << "\n";
     }
     cli::emit_json(options.global, {{"position", game.format(start)}, {"perft", counts}, {"seconds", clock.seconds()}});

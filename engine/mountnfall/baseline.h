@@ -20,13 +20,7 @@ class BaselineGame {
   void legal_moves(const Position& p, std::vector<Move>& out) const { game_.legal_moves(p, out); }
   Position play(const Position& p, const Move& m) const { return game_.play(p, m); }
   std::uint64_t hash(const Position& p) const { return game_.hash(p); }
-  int evaluate(const Position& p) const {
-    int material = 0;
-    for (int s = 0; s < game_.size() * game_.size(); ++s) material += p.cells[static_cast<std::size_t>(s)];
-    std::vector<Move> moves;
-    game_.legal_moves(p, moves);
-    return 100 * (p.white_to_move ? material : -material) + static_cast<int>(moves.size());
-  }
+  int evaluate(const Position& p) const { return 100 * game_.material(p) + game_.mobility(p); }
 
  private:
   const MountNFall& game_;

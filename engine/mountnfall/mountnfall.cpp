@@ -13,10 +13,6 @@ namespace {
 constexpr int kFileStep[kDirections] = {0, 1, 1, 1, 0, -1, -1, -1};
 constexpr int kRankStep[kDirections] = {1, 1, 0, -1, -1, -1, 0, 1};
 const char* const kDirectionNames[kDirections] = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
-constexpr int kMaxHeight = 15;
-
-int own(std::int8_t cell, bool white) { return white ? std::max<int>(cell, 0) : std::max<int>(-cell, 0); }  // own height or 0
-bool enemy(std::int8_t cell, bool white) { return white ? cell < 0 : cell > 0; }
 
 }  // namespace
 
@@ -42,30 +38,7 @@ Position MountNFall::start() const {
 
 void MountNFall::legal_moves(const Position& p, std::vector<Move>& out) const {
   out.clear();
-  const bool white = p.white_to_move;
-  for (int s = 0; s < n_ * n_; ++s) {
-    const int height = own(p.cells[static_cast<std::size_t>(s)], white);
-    if (height == 1) {
-      // Pile-up: walk over own singles; any own piece on the way is a target; a stack ends it.
-      for (int d = 0; d < kDirections; ++d)
-        for (int t = step(s, d), lifted = 1; t >= 0; t = step(t, d), ++lifted) {
-          const int there = own(p.cells[static_cast<std::size_t>(t)], white);
-          if (there == 0 || there + lifted > kMaxHeight) break;
-          out.push_back({Move::kPileUp, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(d)});
-          if (there >= 2) break;
-        }
-    } else if (height >= 2) {
-      // Collapse: h - 1 squares on the board, none holding an own stack.
-      for (int d = 0; d < kDirections; ++d) {
-        bool ok = true;
-        for (int k = 1, t = s; k < height && ok; ++k) {
-          t = step(t, d);
-          ok = t >= 0 && own(p.cells[static_cast<std::size_t>(t)], white) < 2;
-        }
-        if (ok) out.push_back({Move::kCollapse, static_cast<std::uint8_t>(s), 0, static_cast<std::uint8_t>(d)});
-      }
-    }
-  }
+  for_each_move(p, [&](const Move& m) { out.push_back(m); });
 }
 
 Position MountNFall::play(const Position& p, const Move& m) const {
@@ -80,29 +53,34 @@ Position MountNFall::play(const Position& p, const Move& m) const {
     }
     q.cells[m.to] = static_cast<std::int8_t>(q.cells[m.to] + sign * lifted);
   } else {
-    const int height = own(p.cells[m.from], white);
+    const int height = own_height(p.cells[m.from], white);
     q.cells[m.from] = sign;
     for (int k = 1, t = m.from; k < height; ++k) {
       t = step(t, m.direction);
       auto& cell = q.cells[static_cast<std::size_t>(t)];
-      cell = own(cell, white) == 1 ? static_cast<std::int8_t>(2 * sign) : sign;  // single -> muret; empty or enemy -> single
+      cell = own_height(cell, white) == 1 ? static_cast<std::int8_t>(2 * sign) : sign;  // single -> muret; empty or enemy -> single
     }
   }
   q.white_to_move = !white;
   return q;
 }
 
+int MountNFall::material(const Position& p) const {
+  int white = 0;
+  for (int s = 0; s < n_ * n_; ++s) white += p.cells[static_cast<std::size_t>(s)];
+  return p.white_to_move ? white : -white;
+}
+
+int MountNFall::mobility(const Position& p) const {
+  int moves = 0;
+  for_each_move(p, [&](const Move&) { ++moves; });
+  return moves;
+}
+
 int MountNFall::evaluate(const Position& p) const {
-  int material = 0;
-  for (int s = 0; s < n_ * n_; ++s) material += p.cells[static_cast<std::size_t>(s)];
-  if (!p.white_to_move) material = -material;
-  std::vector<Move> moves;
-  legal_moves(p, moves);
-  const int mine = static_cast<int>(moves.size());
   Position other = p;
   other.white_to_move = !p.white_to_move;
-  legal_moves(other, moves);
-  return 100 * material + mine - static_cast<int>(moves.size());
+  return 100 * material(p) + mobility(p) - mobility(other);
 }
 
 std::uint64_t MountNFall::hash(const Position& p) const {

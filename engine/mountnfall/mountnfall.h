@@ -16,6 +16,7 @@ namespace gs::mountnfall {
 
 constexpr int kMaxSize = 8;
 constexpr int kDirections = 8;  // n ne e se s sw w nw
+constexpr int kMaxHeight = 15;  // a colour's pawns in the real game
 
 struct Move {
   enum Kind : std::uint8_t { kPileUp, kCollapse };
@@ -25,6 +26,9 @@ struct Move {
   std::uint8_t direction = 0;  // collapse: 0..7 (n ne e se s sw w nw)
   bool operator==(const Move&) const = default;
 };
+
+// Height of the stack in a cell if it is white's (white = true) or black's, else 0.
+constexpr int own_height(std::int8_t cell, bool white) { return white ? (cell > 0 ? cell : 0) : (cell < 0 ? -cell : 0); }
 
 struct Position {
   // Square index (rank - 1) * n + file, file A = 0. Positive: a white stack of that height,
@@ -45,7 +49,14 @@ class MountNFall {
   int triangle() const { return t_; }
   Position start() const;  // White to move (the reference implementation's choice)
 
+  // Calls f(move) for every legal move (no allocation; reentrant).
+  template <class F>
+  void for_each_move(const Position& p, F&& f) const;
   void legal_moves(const Position& p, std::vector<Move>& out) const;
+  template <class F>
+  void for_each_successor(const Position& p, F&& f) const {
+    for_each_move(p, [&](const Move& m) { f(play(p, m)); });
+  }
   Position play(const Position& p, const Move& m) const;
   bool is_legal(const Position& p, const Move& m) const;
 
@@ -60,6 +71,8 @@ class MountNFall {
   // For the side to move: 100 per pawn more than the opponent, plus the difference in legal
   // moves (the search engine's evaluation).
   int evaluate(const Position& p) const;
+  int material(const Position& p) const;  // pawns of the side to move less the opponent's
+  int mobility(const Position& p) const;  // legal moves of the side to move
   std::uint64_t hash(const Position& p) const;
 
   // Positions with a move to p that captures nothing (pawn counts unchanged): an un-pile-up or
@@ -75,10 +88,38 @@ class MountNFall {
 };
 
 template <class F>
+void MountNFall::for_each_move(const Position& p, F&& f) const {
+  auto own = [&](int s) { return own_height(p.cells[static_cast<std::size_t>(s)], p.white_to_move); };
+  for (int s = 0; s < n_ * n_; ++s) {
+    const int height = own(s);
+    if (height == 1) {
+      // Pile-up: walk over own singles; any own piece on the way is a target; a stack ends it.
+      for (int d = 0; d < kDirections; ++d)
+        for (int t = step(s, d), lifted = 1; t >= 0; t = step(t, d), ++lifted) {
+          const int there = own(t);
+          if (there == 0 || there + lifted > kMaxHeight) break;
+          f(Move{Move::kPileUp, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(d)});
+          if (there >= 2) break;
+        }
+    } else if (height >= 2) {
+      // Collapse: h - 1 squares on the board, none holding an own stack.
+      for (int d = 0; d < kDirections; ++d) {
+        bool ok = true;
+        for (int k = 1, t = s; k < height && ok; ++k) {
+          t = step(t, d);
+          ok = t >= 0 && own(t) < 2;
+        }
+        if (ok) f(Move{Move::kCollapse, static_cast<std::uint8_t>(s), 0, static_cast<std::uint8_t>(d)});
+      }
+    }
+  }
+}
+
+template <class F>
 void MountNFall::for_each_unmove(const Position& p, F&& f) const {
   const bool mover = !p.white_to_move;  // the side that has just moved
   const std::int8_t sign = mover ? 1 : -1;
-  auto height = [&](int s) { return mover ? std::max<int>(p.cells[static_cast<std::size_t>(s)], 0) : std::max<int>(-p.cells[static_cast<std::size_t>(s)], 0); };
+  auto height = [&](int s) { return own_height(p.cells[static_cast<std::size_t>(s)], mover); };
   for (int s = 0; s < n_ * n_; ++s) {
     const int h = height(s);
     if (h == 0) continue;

@@ -45,9 +45,7 @@ class MountNFallIndex {
 
   template <class F>
   void for_each_successor(const Position& p, F&& f) const {
-    thread_local std::vector<Move> moves;
-    game_.legal_moves(p, moves);
-    for (const Move& m : moves) f(game_.play(p, m));
+    game_.for_each_successor(p, f);
   }
   template <class F>
   void for_each_predecessor(const Position& p, F&& f) const {
