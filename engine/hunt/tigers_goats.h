@@ -19,7 +19,7 @@
 #include "engine/core/layer_index.h"
 #include "engine/core/outcome.h"
 #include "engine/hunt/hunt_board.h"
-#include "engine/hunt/placement_index.h"
+#include "engine/core/placement_index.h"
 
 namespace gs::hunt {
 

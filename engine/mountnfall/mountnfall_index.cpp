@@ -1,8 +1,10 @@
 #include "engine/mountnfall/mountnfall_index.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "engine/core/combinatorics.h"
+#include "engine/core/lattice.h"
 
 namespace gs::mountnfall {
 
@@ -11,29 +13,44 @@ namespace {
 // Ways to split n pawns into k stacks in square order (compositions): C(n - 1, k - 1).
 std::uint64_t splits(int n, int k) { return n == 0 ? (k == 0 ? 1 : 0) : binomial(n - 1, k - 1); }
 
-// A composition's rank: its partial sums (but the last) as a subset of {1 .. n - 1}.
-std::uint64_t rank_split(const std::vector<int>& heights) {
-  Bitboard bars = 0;
-  int sum = 0;
-  for (std::size_t i = 0; i + 1 < heights.size(); ++i) bars |= bit((sum += heights[i]) - 1);
-  return rank_k_subset(bars);
-}
-
-std::vector<int> unrank_split(std::uint64_t rank, int n, int k) {
-  std::vector<int> heights;
+// Lays n pawns as the composition of rank `rank` (its partial sums but the last, as a subset of
+// {1 .. n - 1}) on the squares of `stacks`, in square order, with the sign of their colour.
+void place_stacks(Position& p, Bitboard stacks, std::uint64_t rank, int n, int sign) {
+  Bitboard bars = unrank_k_subset(rank, popcount(stacks) - 1) | bit(n - 1);
   int last = 0;
-  for_each_bit(unrank_k_subset(rank, k - 1), [&](int b) {
-    heights.push_back(b + 1 - last);
+  for_each_bit(stacks, [&](int s) {
+    const int b = lowest_bit(bars);
+    bars &= bars - 1;
+    p.cells[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(sign * (b + 1 - last));
     last = b + 1;
   });
-  heights.push_back(n - last);
-  return heights;
+}
+
+// The 8 symmetries of the n x n square as square permutations (or the identity alone).
+std::vector<std::vector<int>> square_symmetries(int n, bool all) {
+  std::vector<GridPoint> points;
+  for (int s = 0; s < n * n; ++s) points.push_back({s / n, s % n});
+  auto perms = lattice_symmetries(points, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}});
+  if (!all) perms.resize(1);
+  return perms;
+}
+
+SymmetryGroup as_group(const std::vector<std::vector<int>>& perms) {
+  std::vector<BitPermutation> elements;
+  for (const auto& perm : perms) elements.emplace_back(perm);
+  return SymmetryGroup(std::move(elements));
 }
 
 }  // namespace
 
-MountNFallIndex::MountNFallIndex(int size, int triangle)
-    : game_(size, triangle), squares_(size * size), most_(triangle * (triangle + 1) / 2) {
+MountNFallIndex::MountNFallIndex(int size, int triangle, bool reduce)
+    : game_(size, triangle),
+      squares_(size * size),
+      most_(triangle * (triangle + 1) / 2),
+      reduce_(reduce),
+      symmetries_(square_symmetries(size, reduce)) {
+  const SymmetryGroup group = as_group(symmetries_);
+  for (int kw = 0; kw <= std::min(most_, squares_); ++kw) placements_.emplace_back(squares_, kw, group);
   std::vector<std::pair<int, int>> counts;
   for (int w = 0; w <= most_; ++w)
     for (int b = 0; b <= most_; ++b) counts.push_back({w, b});
@@ -43,13 +60,41 @@ MountNFallIndex::MountNFallIndex(int size, int triangle)
     Layer layer{w, b, 0, {}};
     for (int kw = w ? 1 : 0; kw <= std::min(w, squares_); ++kw)
       for (int kb = b ? 1 : 0; kb <= std::min(b, squares_ - kw); ++kb) {
-        Group g{kw, kb, layer.size, binomial(squares_ - kw, kb), splits(w, kw), splits(b, kb)};
-        layer.size += 2 * binomial(squares_, kw) * g.black_sets * g.white_splits * g.black_splits;
+        Group g{kw, kb, layer.size, splits(w, kw), splits(b, kb)};
+        layer.size += 2 * placements_[static_cast<std::size_t>(kw)].size(kb) * g.white_splits * g.black_splits;
         layer.groups.push_back(g);
       }
     layer_of_[static_cast<std::size_t>(w * (most_ + 1) + b)] = static_cast<int>(layers_.size());
     layers_.push_back(std::move(layer));
   }
+}
+
+Position MountNFallIndex::image(const Position& p, int g) const {
+  Position q;
+  q.white_to_move = p.white_to_move;
+  const auto& perm = symmetries_[static_cast<std::size_t>(g)];
+  for (int s = 0; s < squares_; ++s) q.cells[static_cast<std::size_t>(perm[static_cast<std::size_t>(s)])] = p.cells[static_cast<std::size_t>(s)];
+  return q;
+}
+
+std::pair<std::uint64_t, std::uint64_t> MountNFallIndex::split_ranks(const Position& p) const {
+  Bitboard bars[2] = {0, 0};  // partial sums of the heights, as in rank_split
+  int sums[2] = {0, 0}, last[2] = {-1, -1};
+  for (int s = 0; s < squares_; ++s) {
+    const int cell = p.cells[static_cast<std::size_t>(s)];
+    if (cell == 0) continue;
+    const int side = cell > 0 ? 0 : 1;
+    if (last[side] >= 0) bars[side] |= bit(last[side]);
+    sums[side] += cell > 0 ? cell : -cell;
+    last[side] = sums[side] - 1;
+  }
+  return {rank_k_subset(bars[0]), rank_k_subset(bars[1])};
+}
+
+const MountNFallIndex::Group& MountNFallIndex::group_of(const Layer& layer, int white_squares, int black_squares) const {
+  for (const Group& g : layer.groups)
+    if (g.white_squares == white_squares && g.black_squares == black_squares) return g;
+  throw std::logic_error("MountNFallIndex: no group");
 }
 
 std::string MountNFallIndex::move_name(const Position& from, const Position& to) const {
@@ -67,26 +112,24 @@ std::string MountNFallIndex::layer_name(int layer) const {
 
 LayerIndex MountNFallIndex::locate(const Position& p) const {
   Bitboard white = 0, black = 0;
-  std::vector<int> white_heights, black_heights;
   int w = 0, b = 0;
   for (int s = 0; s < squares_; ++s) {
     const int cell = p.cells[static_cast<std::size_t>(s)];
-    if (cell > 0) white |= bit(s), white_heights.push_back(cell), w += cell;
-    if (cell < 0) black |= bit(s), black_heights.push_back(-cell), b += -cell;
+    if (cell > 0) white |= bit(s), w += cell;
+    if (cell < 0) black |= bit(s), b -= cell;
   }
   const int layer = layer_of_[static_cast<std::size_t>(w * (most_ + 1) + b)];
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
   const int kw = popcount(white), kb = popcount(black);
-  const Group* g = nullptr;
-  for (const Group& candidate : l.groups)
-    if (candidate.white_squares == kw && candidate.black_squares == kb) g = &candidate;
-  Bitboard black_among_free = 0;  // black squares numbered among the squares without white
-  for_each_bit(black, [&](int s) { black_among_free |= bit(popcount(~white & low_bits(s))); });
-  std::uint64_t index = rank_k_subset(white);
-  index = index * g->black_sets + rank_k_subset(black_among_free);
-  index = index * g->white_splits + (kw ? rank_split(white_heights) : 0);
-  index = index * g->black_splits + (kb ? rank_split(black_heights) : 0);
-  return {layer, g->offset + index * 2 + (p.white_to_move ? 0 : 1)};
+  const Group& g = group_of(l, kw, kb);
+  const PlacementIndex& placement = placements_[static_cast<std::size_t>(kw)];
+  // The stacks of the smallest image among the maps onto the squares' representative.
+  std::pair<std::uint64_t, std::uint64_t> heights{~0ULL, ~0ULL};
+  for_each_bit(placement.maps_to_representative(white, black), [&](int e) { heights = std::min(heights, split_ranks(image(p, e))); });
+  std::uint64_t index = placement.rank(white, black);
+  index = index * g.white_splits + heights.first;
+  index = index * g.black_splits + heights.second;
+  return {layer, g.offset + index * 2 + (p.white_to_move ? 0 : 1)};
 }
 
 std::optional<Position> MountNFallIndex::unrank(int layer, std::uint64_t index) const {
@@ -101,23 +144,17 @@ std::optional<Position> MountNFallIndex::unrank(int layer, std::uint64_t index) 
   rest /= g.black_splits;
   const std::uint64_t white_split = rest % g.white_splits;
   rest /= g.white_splits;
-  const std::uint64_t black_set = rest % g.black_sets;
-  const Bitboard white = unrank_k_subset(rest / g.black_sets, g.white_squares);
-  std::vector<int> free;
-  for (int s = 0; s < squares_; ++s)
-    if (!has_bit(white, s)) free.push_back(s);
-  Bitboard black = 0;
-  for_each_bit(unrank_k_subset(black_set, g.black_squares), [&](int j) { black |= bit(free[static_cast<std::size_t>(j)]); });
-  if (g.white_squares) {
-    const auto heights = unrank_split(white_split, l.white, g.white_squares);
-    std::size_t i = 0;
-    for_each_bit(white, [&](int s) { p.cells[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(heights[i++]); });
-  }
-  if (g.black_squares) {
-    const auto heights = unrank_split(black_split, l.black, g.black_squares);
-    std::size_t i = 0;
-    for_each_bit(black, [&](int s) { p.cells[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(-heights[i++]); });
-  }
+  const PlacementIndex& placement = placements_[static_cast<std::size_t>(g.white_squares)];
+  const auto squares = placement.unrank(rest, g.black_squares);
+  if (!squares) return std::nullopt;
+  const auto [white, black] = *squares;
+  if (g.white_squares) place_stacks(p, white, white_split, l.white, 1);
+  if (g.black_squares) place_stacks(p, black, black_split, l.black, -1);
+  // A representative's stacks are the smallest of the images that keep its squares.
+  const std::pair<std::uint64_t, std::uint64_t> mine{white_split, black_split};
+  bool smallest = true;
+  for_each_bit(placement.maps_to_representative(white, black), [&](int e) { smallest = smallest && !(split_ranks(image(p, e)) < mine); });
+  if (!smallest) return std::nullopt;
   return p;
 }
 

@@ -3,7 +3,11 @@
 // capture only removes pawns. Within a layer, positions are grouped by the number of squares
 // each side occupies; a group's index is the white squares (a k-subset), the black squares
 // among the rest, how the white pawns split into stacks (a composition, ranked by its partial
-// sums as a subset), the same for black, and the side to move.
+// sums as a subset), the same for black, and the side to move. The rules look the same from
+// every one of the square's 8 symmetries (the start triangles do not matter once every
+// position is indexed), so positions are indexed up to them: White's squares by class, Black's
+// squares among the rest and then the stacks as the smallest image (gs::PlacementIndex breaks
+// the ties left by the squares).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +17,7 @@
 #include <vector>
 
 #include "engine/core/layer_index.h"
+#include "engine/core/placement_index.h"
 #include "engine/core/outcome.h"
 #include "engine/mountnfall/mountnfall.h"
 
@@ -23,13 +28,14 @@ class MountNFallIndex {
   using Position = mountnfall::Position;
 
   static constexpr const char* kName = "mountnfall";
-  static constexpr const char* kIndexScheme = "pawns.squares.compositions.side";
+  static constexpr const char* kIndexScheme = "pawns.square-classes.compositions.side";
   static constexpr const char* kSides[2] = {"white", "black"};
 
-  MountNFallIndex(int size, int triangle);
+  // reduce: index up to the 8 symmetries (off: every position, for cross-checks).
+  MountNFallIndex(int size, int triangle, bool reduce = true);
 
   const MountNFall& game() const { return game_; }
-  std::string variant() const { return std::to_string(game_.size()) + "x" + std::to_string(game_.size()) + "-t" + std::to_string(game_.triangle()); }
+  std::string variant() const { return std::to_string(game_.size()) + "x" + std::to_string(game_.size()) + "-t" + std::to_string(game_.triangle()) + (reduce_ ? "" : "-unreduced"); }
   Position start() const { return game_.start(); }
   std::vector<Position> starts() const {  // White to move first, and Black
     Position black = game_.start();
@@ -62,7 +68,7 @@ class MountNFallIndex {
   struct Group {
     int white_squares, black_squares;
     std::uint64_t offset;
-    std::uint64_t black_sets, white_splits, black_splits;  // counts of the inner parts
+    std::uint64_t white_splits, black_splits;  // counts of the inner parts
   };
   struct Layer {
     int white, black;  // pawns
@@ -70,8 +76,17 @@ class MountNFallIndex {
     std::vector<Group> groups;
   };
 
+  // The position's image under symmetry g.
+  Position image(const Position& p, int g) const;
+  // The ranks of the white and the black stack heights as compositions, in square order.
+  std::pair<std::uint64_t, std::uint64_t> split_ranks(const Position& p) const;
+  const Group& group_of(const Layer& layer, int white_squares, int black_squares) const;
+
   MountNFall game_;
   int squares_, most_;  // squares; pawns a side starts with
+  bool reduce_;
+  std::vector<std::vector<int>> symmetries_;  // square permutations, identity first
+  std::vector<PlacementIndex> placements_;    // by the number of white squares
   std::vector<Layer> layers_;
   std::vector<int> layer_of_;  // by white * (most + 1) + black
 };

@@ -1,10 +1,10 @@
-#include "engine/hunt/placement_index.h"
+#include "engine/core/placement_index.h"
 
 #include <algorithm>
 
 #include "engine/core/combinatorics.h"
 
-namespace gs::hunt {
+namespace gs {
 
 PlacementIndex::PlacementIndex(int points, int a, const SymmetryGroup& group) : points_(points), a_(a), group_(group) {
   const auto sets = binomial(points, a);
@@ -33,6 +33,18 @@ PlacementIndex::PlacementIndex(int points, int a, const SymmetryGroup& group) : 
 
 std::uint64_t PlacementIndex::size(int b) const { return class_set_.size() * binomial(points_ - a_, b); }
 
+std::uint8_t PlacementIndex::maps_to_representative(Bitboard a_set, Bitboard b_set) const {
+  const std::uint8_t onto_class = to_class_[static_cast<std::size_t>(rank_k_subset(a_set))];
+  Bitboard least = ~Bitboard{0};  // the smallest image of B among the maps onto the class's A
+  std::uint8_t maps = 0;
+  for_each_bit(onto_class, [&](int g) {
+    const Bitboard image = group_[g].apply(b_set);
+    if (image < least) least = image, maps = 0;
+    if (image == least) maps |= static_cast<std::uint8_t>(1 << g);
+  });
+  return maps;
+}
+
 std::uint64_t PlacementIndex::rank(Bitboard a_set, Bitboard b_set) const {
   const auto r = static_cast<std::size_t>(rank_k_subset(a_set));
   const std::uint32_t cls = class_of_[r];
@@ -56,4 +68,4 @@ std::optional<std::pair<Bitboard, Bitboard>> PlacementIndex::unrank(std::uint64_
   return std::pair{class_set_[cls], b_set};
 }
 
-}  // namespace gs::hunt
+}  // namespace gs

@@ -3,7 +3,7 @@
 // combinatorial number system) among the points A leaves free. A pair (A, B) is represented by
 // the image whose A is the smallest set of its orbit and, among the maps achieving that, whose
 // B is smallest; an index whose B is not that smallest image names no placement.
-// Tigers and Goats: A = the tigers; Fox and Geese: A = the fox.
+// Tigers and Goats: A = the tigers; Fox and Geese: A = the fox; Mount'n Fall: A = White's squares.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@
 
 #include "engine/core/bit_permutation.h"
 
-namespace gs::hunt {
+namespace gs {
 
 class PlacementIndex {
  public:
@@ -23,12 +23,16 @@ class PlacementIndex {
   std::uint64_t classes() const { return class_set_.size(); }
   std::uint64_t size(int b) const;  // indices for placements with |B| = b
   std::uint64_t rank(Bitboard a_set, Bitboard b_set) const;
+  // The elements mapping (A, B) onto its representative (bit g set); for a representative, its
+  // stabiliser. Games with more to a position than A and B break ties among these.
+  std::uint8_t maps_to_representative(Bitboard a_set, Bitboard b_set) const;
+  const SymmetryGroup& group() const { return group_; }
   // nullopt: not a representative.
   std::optional<std::pair<Bitboard, Bitboard>> unrank(std::uint64_t index, int b) const;
 
  private:
   int points_, a_;
-  const SymmetryGroup& group_;
+  SymmetryGroup group_;  // a copy: the index stays valid when its owner moves
   std::vector<std::uint32_t> class_of_;  // by rank of A
   std::vector<std::uint8_t> to_class_;   // by rank of A: bit g when element g maps A onto its class's set
   std::vector<Bitboard> class_set_;
@@ -36,4 +40,4 @@ class PlacementIndex {
   std::vector<std::vector<int>> free_points_;  // per class
 };
 
-}  // namespace gs::hunt
+}  // namespace gs
