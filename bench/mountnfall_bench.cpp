@@ -29,28 +29,34 @@ void BM_MountNFallPerft(benchmark::State& state) {
 }
 BENCHMARK(BM_MountNFallPerft)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
 
-// Nodes per second of the engine's search from the 8x8 start (depth 4, one thread).
+// Nodes per second of the engine's search from the 8x8 start for 2 s, on 1 and 2 threads
+// (depth reached as a counter).
 void BM_MountNFallSearch(benchmark::State& state) {
   const MountNFall g;
   std::uint64_t nodes = 0;
+  int depth = 0;
   for (auto _ : state) {
-    NegamaxSearch<MountNFall> search(g, 20);
+    NegamaxSearch<MountNFall> search(g, 22, static_cast<int>(state.range(0)));
     SearchLimits limits;
-    limits.depth = 4;
-    nodes += search.search(g.start(), limits).nodes;
+    limits.seconds = 2;
+    const auto report = search.search(g.start(), limits);
+    nodes += report.nodes;
+    depth = report.depth;
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+  state.counters["depth"] = depth;
 }
-BENCHMARK(BM_MountNFallSearch)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MountNFallSearch)->Arg(1)->Arg(2)->Iterations(1)->Unit(benchmark::kMillisecond);
 
-void BM_MountNFallSolve4x4(benchmark::State& state) {
-  const MountNFallIndex index(4, 2);
+// Retrograde solve of the N x N board with triangles of side 2 (positions up to symmetry).
+void BM_MountNFallSolve(benchmark::State& state) {
+  const MountNFallIndex index(static_cast<int>(state.range(0)), 2);
   std::uint64_t positions = 0;
   for (auto _ : state)
     for (const auto& t : solve_in_memory(index)) positions += count_layer(t).positions;
   state.SetItemsProcessed(static_cast<std::int64_t>(positions));
 }
-BENCHMARK(BM_MountNFallSolve4x4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MountNFallSolve)->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace gs::mountnfall

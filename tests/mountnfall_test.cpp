@@ -169,11 +169,14 @@ TEST(MountNFallIndex, UnmovesAreMoves) {
 
 namespace {
 
-// The search engine finds every short win and loss of the 4x4 tables, at their exact distance.
-TEST(MountNFallSearch, FindsTheTablesShortWinsAndLosses) {
+// The search engine finds every short win and loss of the 4x4 tables, at their exact distance,
+// on one thread and on two sharing the table.
+class MountNFallSearchThreads : public ::testing::TestWithParam<int> {};
+
+TEST_P(MountNFallSearchThreads, FindsTheTablesShortWinsAndLosses) {
   const gs::mountnfall::MountNFallIndex index(4, 2);
   const auto tables = gs::solve_in_memory(index);
-  gs::NegamaxSearch<MountNFall> search(index.game(), 16);
+  gs::NegamaxSearch<MountNFall> search(index.game(), 16, GetParam());
   const int last = index.layer_count() - 1;
   const gs::ValueTable& t = tables[static_cast<std::size_t>(last)];
   int checked = 0;
@@ -199,6 +202,8 @@ TEST(MountNFallSearch, FindsTheTablesShortWinsAndLosses) {
   }
   EXPECT_GT(checked, 100);
 }
+
+INSTANTIATE_TEST_SUITE_P(OneAndTwo, MountNFallSearchThreads, ::testing::Values(1, 2));
 
 // The index up to the square's 8 symmetries gives every position the value and distance the
 // index of every position gives it; each class has one representative.

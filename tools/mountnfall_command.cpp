@@ -58,7 +58,7 @@ int run_mountnfall(const std::vector<std::string>& args) {
       ("position,p", po::value<std::string>(&options.position), "probe, perft: the position (default: the start)")
       ("depth", po::value<int>(&depth), "perft, analyse: plies")
       ("time", po::value<double>(&seconds)->default_value(0), "analyse: seconds (0: depth only)")
-      ("table-bits", po::value<int>(&table_bits)->default_value(22), "analyse: transposition table of 2^N entries (24 bytes each)")
+      ("table-bits", po::value<int>(&table_bits)->default_value(22), "analyse: transposition table of 2^N entries (16 bytes each)")
       ("games", po::value<int>(&match.games)->default_value(10), "match: games")
       ("first", po::value<std::string>(&first)->default_value("human"), "play: who plays White (moves first), human or engine")
       ("player", po::value<std::string>(&match.player)->default_value("engine"), "match: engine or baseline")
@@ -101,7 +101,7 @@ int run_mountnfall(const std::vector<std::string>& args) {
     if (seconds <= 0 && depth <= 0) seconds = 5;  // a sensible default
     const mountnfall::MountNFall game(size, triangle);
     const auto root = options.position.empty() ? game.start() : game.parse(options.position);
-    NegamaxSearch<mountnfall::MountNFall> search(game, table_bits);
+    NegamaxSearch<mountnfall::MountNFall> search(game, table_bits, options.threads);
     SearchLimits limits;
     limits.depth = depth > 0 ? depth : 64;
     limits.seconds = seconds;
@@ -114,12 +114,13 @@ int run_mountnfall(const std::vector<std::string>& args) {
       std::cout << game.format(root) << "\n" << (root.white_to_move ? "White" : "Black") << " to move: ";
       if (mate) std::cout << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
       else std::cout << "score " << report.score << " (100 = a pawn)";
-      std::cout << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds << " s\n  pv:";
+      std::cout << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds << " s, " << search.threads()
+                << " threads\n  pv:";
       for (const auto& m : pv) std::cout << " " << m;
       std::cout << "\n";
     }
     nlohmann::json result = {{"position", game.format(root)}, {"score", report.score}, {"depth", report.depth}, {"pv", pv},
-                              {"nodes", report.nodes}, {"seconds", report.seconds}};
+                              {"nodes", report.nodes}, {"seconds", report.seconds}, {"threads", search.threads()}};
     if (mate) result["mate_in_plies"] = report.score > 0 ? plies : -plies;
     cli::emit_json(options.global, result);
     return 0;

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <mutex>
+
+#include <tbb/parallel_for.h>
 
 #include "engine/core/errors.h"
 #include "engine/mountnfall/baseline.h"
@@ -58,45 +61,60 @@ double elo(double score) {
   return -400.0 * std::log10(1.0 / s - 1.0);
 }
 
+// One game, colours by its number (the first player is White in even games), one thread a player.
+nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFall& game, int g) {
+  auto first = make_player(options.player, game, options.seconds);
+  auto second = make_player(options.opponent, game, options.seconds);
+  const bool first_is_white = g % 2 == 0;
+  Position p = game.start();
+  std::vector<std::uint64_t> history;
+  std::string result = "draw", why = "move cap";
+  int plies = 0;
+  for (; plies < options.max_plies; ++plies) {
+    std::vector<Move> moves;
+    game.legal_moves(p, moves);
+    const bool first_to_move = p.white_to_move == first_is_white;
+    if (moves.empty()) {
+      result = first_to_move ? "loss" : "win";
+      why = "no legal move";
+      break;
+    }
+    history.push_back(game.hash(p));
+    p = game.play(p, (first_to_move ? first : second)->choose(p, history));
+    if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
+      why = "repetition";
+      ++plies;
+      break;
+    }
+  }
+  return {{"game", g + 1}, {"white", first_is_white ? options.player : options.opponent}, {"result", result}, {"reason", why}, {"plies", plies}};
+}
+
 }  // namespace
 
 nlohmann::json mountnfall_match(const MatchOptions& options) {
   if (options.games < 1) throw InputError("--games must be at least 1");
   if (options.seconds <= 0) throw InputError("--time must be positive");
   const mountnfall::MountNFall game(options.size, options.triangle);
-  auto first = make_player(options.player, game, options.seconds);
-  auto second = make_player(options.opponent, game, options.seconds);
+  for (const auto& name : {options.player, options.opponent}) make_player(name, game, options.seconds);  // bad names refused first
+  std::vector<nlohmann::json> results(static_cast<std::size_t>(options.games));
+  std::mutex print;
+  const cli::Stopwatch clock;
+  // Games run side by side, one a thread; each player searches on one thread.
+  tbb::parallel_for(0, options.games, [&](int g) {
+    auto r = play_game(options, game, g);
+    const std::lock_guard lock(print);
+    if (options.global.human_output())
+      std::cout << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black") << "): " << options.player << " "
+                << r["result"].get<std::string>() << " (" << r["reason"].get<std::string>() << ", " << r["plies"] << " plies)" << std::endl;
+    results[static_cast<std::size_t>(g)] = std::move(r);
+  });
   int wins = 0, losses = 0, draws = 0;
   nlohmann::json games = nlohmann::json::array();
-  const cli::Stopwatch clock;
-  for (int g = 0; g < options.games; ++g) {
-    const bool first_is_white = g % 2 == 0;  // colours alternate
-    Position p = game.start();
-    std::vector<std::uint64_t> history;
-    std::string result = "draw", why = "move cap";
-    int plies = 0;
-    for (; plies < options.max_plies; ++plies) {
-      std::vector<Move> moves;
-      game.legal_moves(p, moves);
-      const bool first_to_move = p.white_to_move == first_is_white;
-      if (moves.empty()) {
-        result = first_to_move ? "loss" : "win";
-        why = "no legal move";
-        break;
-      }
-      history.push_back(game.hash(p));
-      p = game.play(p, (first_to_move ? first : second)->choose(p, history));
-      if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
-        why = "repetition";
-        ++plies;
-        break;
-      }
-    }
+  for (auto& r : results) {
+    const std::string result = r["result"];
     (result == "win" ? wins : result == "loss" ? losses : draws) += 1;
-    games.push_back({{"game", g + 1}, {"white", first_is_white ? options.player : options.opponent}, {"result", result}, {"reason", why}, {"plies", plies}});
-    if (options.global.human_output())
-      std::cout << "game " << g + 1 << " (" << options.player << (first_is_white ? " white" : " black") << "): " << options.player << " "
-                << result << " (" << why << ", " << plies << " plies)\n";
+    games.push_back(std::move(r));
   }
   const double n = options.games, score = (wins + 0.5 * draws) / n;
   // Standard error of the mean game score (1, 1/2, 0), then the Elo interval through it.

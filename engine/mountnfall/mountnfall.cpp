@@ -65,6 +65,16 @@ Position MountNFall::play(const Position& p, const Move& m) const {
   return q;
 }
 
+bool MountNFall::noisy(const Position& p, const Move& m) const {
+  if (m.kind != Move::kCollapse) return false;
+  const int height = own_height(p.cells[m.from], p.white_to_move);
+  for (int k = 1, t = m.from; k < height; ++k) {
+    t = step(t, m.direction);
+    if (own_height(p.cells[static_cast<std::size_t>(t)], !p.white_to_move) > 0) return true;
+  }
+  return false;
+}
+
 int MountNFall::material(const Position& p) const {
   int white = 0;
   for (int s = 0; s < n_ * n_; ++s) white += p.cells[static_cast<std::size_t>(s)];

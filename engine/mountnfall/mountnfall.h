@@ -58,6 +58,8 @@ class MountNFall {
     for_each_move(p, [&](const Move& m) { f(play(p, m)); });
   }
   Position play(const Position& p, const Move& m) const;
+  // Whether the move captures (a collapse that lands on an enemy piece): the search's noisy moves.
+  bool noisy(const Position& p, const Move& m) const;
   bool is_legal(const Position& p, const Move& m) const;
 
   // Rows from rank n down to rank 1 separated by '/', cells '.' or a colour letter and a

@@ -1,14 +1,25 @@
 // Iterative-deepening negamax with alpha-beta for games too large to solve: a transposition
-// table (always replace), the table's move first, the game's move order otherwise, a depth or
-// time limit, and repetition scored as a draw (a position already on the path or in the game's
-// history). Wins and losses are exact scores: a win in n plies scores kWin - n. Knows no game.
+// table (always replace; lock-free, shared by the threads), move ordering (the table's move,
+// then the game's noisy moves, then two killer moves a ply, then the game's order), a
+// quiescence search over noisy moves when the game names them, a depth or time limit, and
+// repetition scored as a draw (a position already on the path or in the game's history). Wins
+// and losses are exact scores: a win in n plies scores kWin - n.
+//
+// Threads (oneTBB tasks) search the same root at once and share the table ("lazy SMP"): the
+// helpers fill the table with results the main search then reuses; the report is the main
+// search's. One thread gives the plain, deterministic search. Knows no game.
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <vector>
+
+#include <tbb/task_group.h>
 
 namespace gs {
 
@@ -19,6 +30,14 @@ concept EvaluatedGame = requires(const G& g, const typename G::Position& p, cons
   { g.play(p, m) } -> std::same_as<typename G::Position>;
   { g.evaluate(p) } -> std::convertible_to<int>;            // for the side to move, well inside kWin
   { g.hash(p) } -> std::convertible_to<std::uint64_t>;
+  { m == m } -> std::convertible_to<bool>;
+};
+
+// A game that names the moves that change the evaluation sharply (captures): they are tried
+// first and searched past the depth limit until the position is quiet.
+template <class G>
+concept NoisyMoves = requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+  { g.noisy(p, m) } -> std::convertible_to<bool>;
 };
 
 struct SearchLimits {
@@ -31,7 +50,7 @@ struct SearchReport {
   int score = 0;   // for the side to move at the root
   int depth = 0;   // of the last completed iteration
   std::vector<Move> pv;
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;  // all threads
   double seconds = 0;
 };
 
@@ -42,28 +61,42 @@ class NegamaxSearch {
   using Move = typename G::Move;
   static constexpr int kWin = 1'000'000;
   static constexpr int kInfinity = 2 * kWin;
+  static constexpr int kMaxPly = 256;
+  static constexpr int kQuiescencePlies = 8;  // noisy moves searched past the depth limit
 
-  explicit NegamaxSearch(const G& game, int table_bits = 20) : game_(game), table_(std::size_t{1} << table_bits), mask_(table_.size() - 1) {}
+  // `table_bits`: 2^N table entries of 16 bytes; `threads`: searches sharing them.
+  explicit NegamaxSearch(const G& game, int table_bits = 20, int threads = 1)
+      : game_(game), table_(std::size_t{1} << table_bits), mask_(table_.size() - 1), workers_(static_cast<std::size_t>(std::max(1, threads))) {}
 
   static bool is_mate(int score) { return std::abs(score) > kWin - 10000; }
+  int threads() const { return static_cast<int>(workers_.size()); }
 
   // `history`: hashes of the positions before the root in the game (for repetitions).
   SearchReport<Move> search(const Position& root, const SearchLimits& limits, const std::vector<std::uint64_t>& history = {}) {
     start_ = Clock::now();
     limits_ = limits;
-    nodes_ = 0;
     stopped_ = false;
-    path_ = history;
+    for (Worker& w : workers_) w.reset(history);
+    tbb::task_group helpers;
+    for (std::size_t t = 1; t < workers_.size(); ++t)
+      helpers.run([this, &root, t] {
+        // Helpers start one ply deeper every other thread, so they are not all in step.
+        for (int depth = 1 + static_cast<int>(t % 2); depth <= limits_.depth && !stopped_; ++depth)
+          negamax(workers_[t], root, depth, -kInfinity, kInfinity, 0);
+      });
     SearchReport<Move> report;
+    Worker& main = workers_[0];
     for (int depth = 1; depth <= limits.depth; ++depth) {
-      const int score = negamax(root, depth, -kInfinity, kInfinity, 0);
+      const int score = negamax(main, root, depth, -kInfinity, kInfinity, 0);
       if (stopped_) break;
       report.score = score;
       report.depth = depth;
       report.pv = principal_variation(root, depth);
       if (is_mate(score) && kWin - std::abs(score) <= depth) break;  // the mate is proved
     }
-    report.nodes = nodes_;
+    stopped_ = true;
+    helpers.wait();
+    for (const Worker& w : workers_) report.nodes += w.nodes;
     report.seconds = elapsed();
     return report;
   }
@@ -71,51 +104,143 @@ class NegamaxSearch {
  private:
   using Clock = std::chrono::steady_clock;
   enum Bound : std::uint8_t { kExact, kLower, kUpper };
+
+  // One table entry: the data and the key xor the data, so an entry torn by two threads writing
+  // at once fails its key check and reads as a miss.
+  struct Slot {
+    std::atomic<std::uint64_t> check{0}, data{0};
+  };
   struct Entry {
-    std::uint64_t key = 0;
-    int score = 0;
-    std::int16_t depth = -1;
+    int score = 0, depth = -1;
     Bound bound = kExact;
-    std::uint16_t best = 0;  // index of the best move in the game's move list
+    int best = 0;  // index of the best move in the game's move list
+  };
+  static std::uint64_t pack(const Entry& e) {
+    return static_cast<std::uint32_t>(e.score) | std::uint64_t(static_cast<std::uint8_t>(e.depth)) << 32 |
+           std::uint64_t(e.bound) << 40 | std::uint64_t(static_cast<std::uint16_t>(e.best)) << 42;
+  }
+  static Entry unpack(std::uint64_t d) {
+    return {static_cast<int>(static_cast<std::uint32_t>(d)), static_cast<int>((d >> 32) & 0xFF), static_cast<Bound>((d >> 40) & 3),
+            static_cast<int>((d >> 42) & 0xFFFF)};
+  }
+  bool probe(std::uint64_t key, Entry& e) const {
+    const Slot& s = table_[key & mask_];
+    const std::uint64_t d = s.data.load(std::memory_order_relaxed);
+    if ((s.check.load(std::memory_order_relaxed) ^ d) != key) return false;
+    e = unpack(d);
+    return true;
+  }
+  void store(std::uint64_t key, const Entry& e) {
+    Slot& s = table_[key & mask_];
+    const std::uint64_t d = pack(e);
+    s.data.store(d, std::memory_order_relaxed);
+    s.check.store(key ^ d, std::memory_order_relaxed);
+  }
+
+  // A thread's own state: the path for repetitions, a move list per ply (no allocation once
+  // warm), killer moves.
+  struct Worker {
+    std::vector<std::uint64_t> path;
+    std::vector<std::vector<Move>> moves = std::vector<std::vector<Move>>(kMaxPly + kQuiescencePlies + 2);
+    std::vector<std::vector<int>> order = std::vector<std::vector<int>>(kMaxPly + 1);
+    std::vector<std::array<int, 2>> killers = std::vector<std::array<int, 2>>(kMaxPly + 1, {-1, -1});
+    std::uint64_t nodes = 0;
+    void reset(const std::vector<std::uint64_t>& history) {
+      path = history;
+      nodes = 0;
+      for (auto& k : killers) k = {-1, -1};
+    }
   };
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
-  bool repeated(std::uint64_t key) const { return std::find(path_.begin(), path_.end(), key) != path_.end(); }
+  bool tick(Worker& w) {
+    if ((++w.nodes & 1023) == 0 && limits_.seconds > 0 && elapsed() > limits_.seconds) stopped_ = true;
+    return stopped_.load(std::memory_order_relaxed);
+  }
 
-  int negamax(const Position& p, int depth, int alpha, int beta, int ply) {
-    if ((++nodes_ & 1023) == 0 && limits_.seconds > 0 && elapsed() > limits_.seconds) stopped_ = true;
-    if (stopped_) return 0;
+  bool noisy(const Position& p, const Move& m) const {
+    if constexpr (NoisyMoves<G>) return game_.noisy(p, m);
+    else return false;
+  }
+
+  // The order to try moves in: the table's move, noisy moves, killers (kept as indices in the
+  // game's list: a killer is the index of a move that cut off at this ply), then the rest.
+  void order_moves(Worker& w, const Position& p, const std::vector<Move>& moves, int first, int ply) {
+    auto& order = w.order[static_cast<std::size_t>(ply)];
+    order.clear();
+    auto rank = [&](int i) {
+      if (i == first) return 0;
+      if (noisy(p, moves[static_cast<std::size_t>(i)])) return 1;
+      const auto& k = w.killers[static_cast<std::size_t>(ply)];
+      return i == k[0] || i == k[1] ? 2 : 3;
+    };
+    for (int r = 0; r < 4; ++r)
+      for (int i = 0; i < static_cast<int>(moves.size()); ++i)
+        if (rank(i) == r) order.push_back(i);
+  }
+
+  int negamax(Worker& w, const Position& p, int depth, int alpha, int beta, int ply) {
+    if (tick(w)) return 0;
     const std::uint64_t key = game_.hash(p);
-    if (ply > 0 && repeated(key)) return 0;
-    std::vector<Move> moves;
+    if (ply > 0 && std::find(w.path.begin(), w.path.end(), key) != w.path.end()) return 0;
+    auto& moves = w.moves[static_cast<std::size_t>(ply)];
     game_.legal_moves(p, moves);
     if (moves.empty()) return -(kWin - ply);
-    if (depth == 0) return game_.evaluate(p);
-    Entry& e = table_[key & mask_];
+    if (depth == 0 || ply >= kMaxPly) return quiescence(w, p, alpha, beta, ply, 0);
+    Entry e;
     int first = 0;
-    if (e.key == key) {
-      first = e.best < moves.size() ? e.best : 0;
+    if (probe(key, e)) {
+      first = e.best < static_cast<int>(moves.size()) ? e.best : 0;
       if (e.depth >= depth && ply > 0) {
         const int score = from_table(e.score, ply);
         if (e.bound == kExact || (e.bound == kLower && score >= beta) || (e.bound == kUpper && score <= alpha)) return score;
       }
     }
+    order_moves(w, p, moves, first, ply);
     const int alpha_in = alpha;
     int best = -kInfinity, best_index = first;
-    path_.push_back(key);
-    for (std::size_t k = 0; k < moves.size(); ++k) {
-      const std::size_t i = k == 0 ? static_cast<std::size_t>(first) : (k <= static_cast<std::size_t>(first) ? k - 1 : k);
-      const int score = -negamax(game_.play(p, moves[i]), depth - 1, -beta, -alpha, ply + 1);
+    w.path.push_back(key);
+    for (std::size_t k = 0; k < w.order[static_cast<std::size_t>(ply)].size(); ++k) {
+      const int i = w.order[static_cast<std::size_t>(ply)][k];
+      const Move m = w.moves[static_cast<std::size_t>(ply)][static_cast<std::size_t>(i)];
+      const int score = -negamax(w, game_.play(p, m), depth - 1, -beta, -alpha, ply + 1);
       if (stopped_) break;
-      if (score > best) best = score, best_index = static_cast<int>(i);
+      if (score > best) best = score, best_index = i;
+      alpha = std::max(alpha, score);
+      if (alpha >= beta) {
+        auto& killers = w.killers[static_cast<std::size_t>(ply)];
+        if (i != first && killers[0] != i) killers = {i, killers[0]};
+        break;
+      }
+    }
+    w.path.pop_back();
+    if (stopped_) return 0;
+    store(key, {to_table(best, ply), depth, best <= alpha_in ? kUpper : best >= beta ? kLower : kExact, best_index});
+    return best;
+  }
+
+  // Past the depth limit: the side to move may stand on the evaluation or play a noisy move.
+  // A side without moves has lost here too.
+  int quiescence(Worker& w, const Position& p, int alpha, int beta, int ply, int qply) {
+    const int stand = game_.evaluate(p);
+    if (!NoisyMoves<G> || qply >= kQuiescencePlies || stand >= beta) return stand;
+    alpha = std::max(alpha, stand);
+    int best = stand;
+    const auto& moves = w.moves[static_cast<std::size_t>(ply)];
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = w.moves[static_cast<std::size_t>(ply)][i];
+      if (!noisy(p, m)) continue;
+      if (tick(w)) return 0;
+      const Position next = game_.play(p, m);
+      auto& replies = w.moves[static_cast<std::size_t>(ply + 1)];
+      game_.legal_moves(next, replies);
+      const int score = replies.empty() ? kWin - (ply + 1) : -quiescence(w, next, -beta, -alpha, ply + 1, qply + 1);
+      if (stopped_) return 0;
+      best = std::max(best, score);
       alpha = std::max(alpha, score);
       if (alpha >= beta) break;
     }
-    path_.pop_back();
-    if (stopped_) return 0;
-    e = {key, to_table(best, ply), static_cast<std::int16_t>(depth), best <= alpha_in ? kUpper : best >= beta ? kLower : kExact,
-         static_cast<std::uint16_t>(best_index)};
     return best;
   }
 
@@ -123,27 +248,26 @@ class NegamaxSearch {
   static int to_table(int score, int ply) { return is_mate(score) ? score + (score > 0 ? ply : -ply) : score; }
   static int from_table(int score, int ply) { return is_mate(score) ? score - (score > 0 ? ply : -ply) : score; }
 
-  std::vector<Move> principal_variation(Position p, int depth) {
+  std::vector<Move> principal_variation(Position p, int depth) const {
     std::vector<Move> pv;
+    std::vector<Move> moves;
     for (int i = 0; i < depth; ++i) {
-      const Entry& e = table_[game_.hash(p) & mask_];
-      std::vector<Move> moves;
+      Entry e;
       game_.legal_moves(p, moves);
-      if (e.key != game_.hash(p) || moves.empty() || e.best >= moves.size()) break;
-      pv.push_back(moves[e.best]);
-      p = game_.play(p, moves[e.best]);
+      if (!probe(game_.hash(p), e) || moves.empty() || e.best >= static_cast<int>(moves.size())) break;
+      pv.push_back(moves[static_cast<std::size_t>(e.best)]);
+      p = game_.play(p, moves[static_cast<std::size_t>(e.best)]);
     }
     return pv;
   }
 
   const G& game_;
-  std::vector<Entry> table_;
+  std::vector<Slot> table_;
   std::uint64_t mask_;
+  std::vector<Worker> workers_;
   SearchLimits limits_;
   Clock::time_point start_;
-  std::uint64_t nodes_ = 0;
-  bool stopped_ = false;
-  std::vector<std::uint64_t> path_;
+  std::atomic<bool> stopped_{false};
 };
 
 }  // namespace gs
