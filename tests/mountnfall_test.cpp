@@ -187,6 +187,7 @@ TEST_P(MountNFallSearchThreads, FindsTheTablesShortWinsAndLosses) {
     const auto p = index.unrank(last, i);
     gs::SearchLimits limits;
     limits.depth = d + 1;
+    limits.reductions = false;
     const auto report = search.search(*p, limits);
     const int expected = o == Outcome::kWin ? gs::NegamaxSearch<MountNFall>::kWin - d : -(gs::NegamaxSearch<MountNFall>::kWin - d);
     ASSERT_EQ(report.score, expected) << index.game().format(*p) << " " << gs::outcome_name(o) << " in " << d;

@@ -69,6 +69,7 @@ nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFa
   Position p = game.start();
   std::vector<std::uint64_t> history;
   std::string result = "draw", why = "move cap";
+  std::vector<std::string> record;
   int plies = 0;
   for (; plies < options.max_plies; ++plies) {
     std::vector<Move> moves;
@@ -80,14 +81,17 @@ nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFa
       break;
     }
     history.push_back(game.hash(p));
-    p = game.play(p, (first_to_move ? first : second)->choose(p, history));
+    const Move m = (first_to_move ? first : second)->choose(p, history);
+    record.push_back(game.move_name(m));
+    p = game.play(p, m);
     if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
       why = "repetition";
       ++plies;
       break;
     }
   }
-  return {{"game", g + 1}, {"white", first_is_white ? options.player : options.opponent}, {"result", result}, {"reason", why}, {"plies", plies}};
+  return {{"game", g + 1}, {"white", first_is_white ? options.player : options.opponent}, {"result", result}, {"reason", why}, {"plies", plies},
+          {"moves", record}, {"final_position", game.format(p)}};
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Iterative-deepening negamax with alpha-beta for games too large to solve: a transposition
 // table (always replace; lock-free, shared by the threads), move ordering (the table's move,
 // then the game's noisy moves, then two killer moves a ply, then the game's order), a
-// quiescence search over noisy moves when the game names them, a depth or time limit, and
+// quiescence search over noisy moves when the game names them, principal variation search
+// (null windows after the first move) with late move reductions, a depth or time limit, and
 // repetition scored as a draw (a position already on the path or in the game's history). Wins
 // and losses are exact scores: a win in n plies scores kWin - n.
 //
@@ -41,8 +42,10 @@ concept NoisyMoves = requires(const G& g, const typename G::Position& p, const t
 };
 
 struct SearchLimits {
-  int depth = 64;        // plies
-  double seconds = 0;    // 0: no time limit
+  int depth = 64;          // plies
+  double seconds = 0;      // 0: no time limit
+  bool reductions = true;  // late quiet moves searched shallower first (off: every win and loss
+                           // is found at its exact distance)
 };
 
 template <class Move>
@@ -143,6 +146,7 @@ class NegamaxSearch {
     std::vector<std::uint64_t> path;
     std::vector<std::vector<Move>> moves = std::vector<std::vector<Move>>(kMaxPly + kQuiescencePlies + 2);
     std::vector<std::vector<int>> order = std::vector<std::vector<int>>(kMaxPly + 1);
+    std::vector<int> quiet_from = std::vector<int>(kMaxPly + 1);  // where the ordinary moves start
     std::vector<std::array<int, 2>> killers = std::vector<std::array<int, 2>>(kMaxPly + 1, {-1, -1});
     std::uint64_t nodes = 0;
     void reset(const std::vector<std::uint64_t>& history) {
@@ -175,9 +179,18 @@ class NegamaxSearch {
       const auto& k = w.killers[static_cast<std::size_t>(ply)];
       return i == k[0] || i == k[1] ? 2 : 3;
     };
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+      if (r == 3) w.quiet_from[static_cast<std::size_t>(ply)] = static_cast<int>(order.size());
       for (int i = 0; i < static_cast<int>(moves.size()); ++i)
         if (rank(i) == r) order.push_back(i);
+    }
+  }
+
+  // Plies to cut from the k-th move's first search: ordinary moves late in the order rarely
+  // matter; a reduced search that beats alpha is repeated at full depth.
+  int reduction(const Worker& w, int depth, int ply, std::size_t k) const {
+    if (!limits_.reductions || depth < 3 || k < 3 || static_cast<int>(k) < w.quiet_from[static_cast<std::size_t>(ply)]) return 0;
+    return k < 12 ? 1 : 2;
   }
 
   int negamax(Worker& w, const Position& p, int depth, int alpha, int beta, int ply) {
@@ -204,7 +217,16 @@ class NegamaxSearch {
     for (std::size_t k = 0; k < w.order[static_cast<std::size_t>(ply)].size(); ++k) {
       const int i = w.order[static_cast<std::size_t>(ply)][k];
       const Move m = w.moves[static_cast<std::size_t>(ply)][static_cast<std::size_t>(i)];
-      const int score = -negamax(w, game_.play(p, m), depth - 1, -beta, -alpha, ply + 1);
+      const Position next = game_.play(p, m);
+      int score;
+      if (k == 0) {
+        score = -negamax(w, next, depth - 1, -beta, -alpha, ply + 1);
+      } else {  // a null window first: most later moves only need to be shown no better
+        const int r = reduction(w, depth, ply, k);
+        score = -negamax(w, next, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && r > 0 && !stopped_) score = -negamax(w, next, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta && !stopped_) score = -negamax(w, next, depth - 1, -beta, -alpha, ply + 1);
+      }
       if (stopped_) break;
       if (score > best) best = score, best_index = i;
       alpha = std::max(alpha, score);
