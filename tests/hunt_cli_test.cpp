@@ -109,8 +109,9 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   const auto probe = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..w1w1/...w1/b1.../b1b1.. w'");
   EXPECT_EQ(probe["moves"].size(), 6u);
   EXPECT_EQ(run_json("mountnfall verify --size 4 --triangle 2 --dir " + dir)["valid"], true);
-  const auto analysed = run_json("mountnfall analyse --size 4 --triangle 2 --depth 6");
+  const auto analysed = run_json("mountnfall analyse --size 4 --triangle 2 --depth 6 --threads 2");
   EXPECT_EQ(analysed["depth"], 6);
+  EXPECT_EQ(analysed["threads"], 2);
   EXPECT_FALSE(analysed["pv"].empty());
   // A won 4x4 position from the tables: the search reports the same mate distance.
   const auto won = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..../.w1b1./..w1./.... w'");
@@ -122,7 +123,10 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   EXPECT_EQ(match["wins"].get<int>() + match["losses"].get<int>() + match["draws"].get<int>(), 4);
   EXPECT_EQ(match["game_results"][0]["white"], "engine");
   EXPECT_EQ(match["game_results"][1]["white"], "baseline");
-  for (const auto& g : match["game_results"]) EXPECT_LE(g["plies"].get<int>(), 40);
+  for (const auto& g : match["game_results"]) {
+    EXPECT_LE(g["plies"].get<int>(), 40);
+    EXPECT_EQ(g["moves"].size(), g["plies"].get<std::size_t>());  // the game's record
+  }
   // A person's move, an illegal one refused with the reason, then the engine's reply.
   const std::string input = temp_path("mnf-moves.txt");
   std::ofstream(input) << "zz\ne4-e5\nquit\n";
