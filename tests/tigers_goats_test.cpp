@@ -205,7 +205,9 @@ int expect_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win
     const ValueTable& t = tables[static_cast<std::size_t>(at.layer)];
     const auto [o, d] = naive.at(key(p));
     EXPECT_EQ(t.outcome(at.index), o) << reduced.format(p);
-    if (o != Outcome::kDraw) EXPECT_EQ(t.distance(at.index), d) << reduced.format(p);
+    if (o != Outcome::kDraw) {
+      EXPECT_EQ(t.distance(at.index), d) << reduced.format(p);
+    }
     if (::testing::Test::HasFailure()) return draws;
     (o == Outcome::kWin ? wins : o == Outcome::kLoss ? losses : draws) += 1;
   }
