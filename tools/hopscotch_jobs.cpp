@@ -162,14 +162,16 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
   double normal_total = 0;
   std::map<int, std::uint64_t> lost_scores;
   std::vector<double> seconds;
-  for (const auto& o : outcomes) {
+  nlohmann::json unresolved_seeds = nlohmann::json::array();  // to try again with more nodes
+  for (std::uint64_t i = 0; i < deals; ++i) {
+    const DealOutcome& o = outcomes[i];
     seconds.push_back(o.seconds);
     nodes += o.nodes;
     normal_won += o.normal_score == Tableau::kMaxScore;
     normal_total += o.normal_score;
     if (o.outcome == SearchResult::kWon) ++n_won;
     else if (o.outcome == SearchResult::kLost) ++n_lost, ++lost_scores[o.score], inexact += !o.score_exact;
-    else ++n_unresolved;
+    else ++n_unresolved, unresolved_seeds.push_back(seed + i);
   }
   // Unresolved deals may be either: the interval runs from "all lost" to "all won".
   const auto low = wilson_interval(n_won, deals).first, high = wilson_interval(n_won + n_unresolved, deals).second;
@@ -201,6 +203,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
           {"won", n_won},
           {"lost", n_lost},
           {"unresolved", n_unresolved},
+          {"unresolved_seeds", unresolved_seeds},
           {"win_rate", rate},
           {"ci95", {low, high}},
           {"lost_scores", scores},

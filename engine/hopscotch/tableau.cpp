@@ -145,6 +145,12 @@ void Tableau::generate_moves(MoveList& list) const {
   for (int f = 0; f < kFoundations; ++f)
     if (next_rank(f) == rank) list.push({Move::kWasteToFoundation, 0, static_cast<std::uint8_t>(f), card, 0});
   const int first_placement = list.size;
+  if (win_only_ && rank == kRanks)
+    for (int p = 0; p < kReserves; ++p)
+      if (size_[p] == 0) {  // a King on an empty reserve (see "Kings")
+        list.push({Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card, 0});
+        return;
+      }
   std::array<int, kReserves> cost{};
   for (int p = 0; p < kReserves; ++p) {
     bool duplicate = false;
@@ -215,8 +221,15 @@ bool Tableau::finished() const {
 
 Tableau::Key Tableau::pack(const std::array<int, kReserves>& order) const {
   std::array<BitWriter, kReserves> piles;
+  // Kings at the bottom are free when only a win matters (see "Kings"); while a foundation
+  // waits for a King, they stay in the key with their exclusions.
+  bool king_wanted = false;
+  for (int f = 0; f < kFoundations; ++f) king_wanted = king_wanted || next_rank(f) == kRanks;
   for (int p = 0; p < kReserves; ++p) {
-    for (int i = 0; i < size_[p]; ++i) {
+    int first = 0;
+    if (win_only_ && !king_wanted)
+      while (first < size_[p] && rank_[reserve_[p][first]] == kRanks) ++first;
+    for (int i = first; i < size_[p]; ++i) {
       const int card = reserve_[p][i];
       piles[p].put(rank_[card], 4);
       for (int f = 0; f < kFoundations; ++f)

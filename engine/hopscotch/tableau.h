@@ -12,6 +12,16 @@
 // fill. A dealt card that fits is likewise played or, when put on a reserve, excluded from the
 // slots it fits. This removes every line that merely delays a play; exclusions also feed the
 // dead-card bound.
+//
+// Kings, when only a win matters. A King goes on a foundation last, when its other twelve
+// cards are there, so a King at the bottom of a reserve (under nothing but Kings) costs
+// nothing: in a win every foundation reaches its King, and by then the cards above it have
+// gone. Such Kings are left out of the key (states that differ only by them are merged), and a
+// dealt King that does not fit goes only onto an empty reserve when there is one: any line
+// that buries another reserve under it can be followed with the King on the empty reserve
+// instead, where it covers nothing, waits harmlessly below the cards that later cover it, and
+// leaves last. Both hold for "can it be won?", not for the best score of a lost deal, so they
+// apply only while set_win_only(true).
 #pragma once
 
 #include <array>
@@ -89,6 +99,8 @@ class Tableau {
   void reshuffle_unseen(PortableRandom& random);
 
   bool is_legal(const Move& m) const;  // by the rules of the game (kDecline is never legal)
+  // Search only for a win (see "Kings" above); the search's first pass.
+  void set_win_only(bool on) { win_only_ = on && rules_ == MoveRules::kNormalForm; }  // the plain search stays plain
   // The moves of the search, best first by common sense: plays to foundations, then the waste
   // to the reserves by placement cost (one of identical reserves only). See MoveRules.
   void generate_moves(MoveList& list) const;
@@ -122,6 +134,7 @@ class Tableau {
 
   Deal deal_;
   MoveRules rules_;
+  bool win_only_ = false;
   std::array<std::uint64_t, kFoundations> excluded_{};  // by deal index; see excluded()
   std::array<std::uint8_t, kDealSize> rank_{};
   int dealt_ = 0;

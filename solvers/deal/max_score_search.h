@@ -39,12 +39,17 @@ concept DealGame = requires(G game, const G& view, const typename G::Move& move,
   game.undo(move);
 };
 
+// A game whose moves or keys may be narrowed while only a win matters (the first pass): every
+// won state stays won, but scores short of a win may differ, so the memo is not carried over.
+template <class G>
+concept WinOnlyRules = requires(G game) { game.set_win_only(true); };
+
 struct MaxScoreOptions {
   std::uint64_t node_limit = 0;  // 0 = none
   bool prune = true;             // cut on upper_bound() (off: plain exhaustive search)
   bool canonical = true;         // memo on key() (off: on exact_key())
   std::uint64_t probe_nodes = 300;  // first pass: node budget of each probe (0 = one pass)
-  int probes = 1000;                // first pass: probes before the unbudgeted one
+  int probes = 1000;                // first pass: probes before the unbudgeted one (no node limit)
 };
 
 template <class Move>
@@ -76,12 +81,15 @@ class MaxScoreSearch {
     random_ = PortableRandom(1);  // every solve of a deal searches the same way
     Result result;
     floor_ = G::kMaxScore - 1;  // first pass: a win or nothing
+    set_win_only(game, true);
     win_probes(game);
+    set_win_only(game, false);
     if (best_ == G::kMaxScore) {
       result.outcome = Result::kWon;
     } else if (!limited_) {
       result.outcome = Result::kLost;
       floor_ = -1;  // second pass: the best score
+      if constexpr (WinOnlyRules<G>) memo_.clear();  // the first pass's facts hold for a win only
       search(game);
     }
     result.score = best_;
@@ -106,7 +114,10 @@ class MaxScoreSearch {
   void win_probes(G& game) {
     std::uint64_t budget = options_.probe_nodes;
     for (int probe = 0;; ++probe) {
-      probe_limit_ = budget && probe < options_.probes ? nodes_ + budget : 0;
+      // Under a node limit, probes go on until it is reached (the unbudgeted pass could not
+      // finish either); without one, the last probe runs unbudgeted.
+      const bool probing = probe < options_.probes || options_.node_limit;
+      probe_limit_ = budget && probing ? nodes_ + budget : 0;
       perturb_ = probe > 0;
       search(game);
       if (!stopped_ || limited_ || best_ == G::kMaxScore) break;
@@ -149,6 +160,10 @@ class MaxScoreSearch {
     const Value result = best_exact >= best_bound ? Value{best_exact, true} : Value{best_bound, false};
     memo_.store(key, result.score, result.exact);
     return result;
+  }
+
+  static void set_win_only(G& game, bool on) {
+    if constexpr (WinOnlyRules<G>) game.set_win_only(on);
   }
 
   Value finish(const G& game, const typename G::Key& key) {
