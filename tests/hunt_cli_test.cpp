@@ -116,7 +116,7 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   // A won 4x4 position from the tables: the search reports the same mate distance.
   const auto won = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..../.w1b1./..w1./.... w'");
   EXPECT_EQ(won["value"], "win");
-  const auto mate = run_json("mountnfall analyse --size 4 --triangle 2 --depth 12 --position '..../.w1b1./..w1./.... w'");
+  const auto mate = run_json("mountnfall analyse --size 4 --triangle 2 --depth 12 --exact --position '..../.w1b1./..w1./.... w'");
   EXPECT_EQ(mate["mate_in_plies"], won["distance"]);
   // A short match on a small board: every game ends, results add up, colours alternate.
   const auto match = run_json("mountnfall match --size 5 --triangle 2 --games 4 --time 0.02 --max-plies 40");

@@ -19,7 +19,7 @@ const char* kUsage = R"(Usage: gamesolver mountnfall build  --size N --triangle 
        gamesolver mountnfall stats  --size N --triangle T --dir DIR
        gamesolver mountnfall verify --size N --triangle T --dir DIR
        gamesolver mountnfall perft  [--size N --triangle T] --depth D [--position P]
-       gamesolver mountnfall analyse [--size N --triangle T] [--position P] [--time S] [--depth D]
+       gamesolver mountnfall analyse [--size N --triangle T] [--position P] [--time S] [--depth D] [--exact]
                                              iterative-deepening alpha-beta: score and principal variation
        gamesolver mountnfall play [--first engine] [--time S]   play against the engine in the terminal
        gamesolver mountnfall match [--games N] [--time S] [--player P] [--opponent Q] [--max-plies M]
@@ -46,6 +46,7 @@ Examples:
 int run_mountnfall(const std::vector<std::string>& args) {
   table_jobs::TableJobOptions options;
   int size = 8, triangle = 5, depth = 0, table_bits = 22;
+  bool exact = false;
   double seconds = 0;
   MatchOptions match;
   std::string first;
@@ -63,7 +64,8 @@ int run_mountnfall(const std::vector<std::string>& args) {
       ("first", po::value<std::string>(&first)->default_value("human"), "play: who plays White (moves first), human or engine")
       ("player", po::value<std::string>(&match.player)->default_value("engine"), "match: engine or baseline")
       ("opponent", po::value<std::string>(&match.opponent)->default_value("baseline"), "match: engine or baseline")
-      ("max-plies", po::value<int>(&match.max_plies)->default_value(200), "match: a game this long is a draw");
+      ("max-plies", po::value<int>(&match.max_plies)->default_value(200), "match: a game this long is a draw")
+      ("exact", po::bool_switch(&exact), "analyse: no late move reductions (every win and loss at its exact distance)");
   cli::Positionals words;
   po::variables_map vm;
   if (!cli::parse_subcommand(args, mnf, options.global, words, vm, kUsage)) return 0;
@@ -105,6 +107,7 @@ int run_mountnfall(const std::vector<std::string>& args) {
     SearchLimits limits;
     limits.depth = depth > 0 ? depth : 64;
     limits.seconds = seconds;
+    limits.reductions = !exact;
     const auto report = search.search(root, limits);
     std::vector<std::string> pv;
     for (const auto& m : report.pv) pv.push_back(game.move_name(m));
