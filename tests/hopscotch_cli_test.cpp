@@ -87,6 +87,19 @@ TEST(HopscotchCli, StatsAreTheSameWithOneThreadAndTwo) {
   EXPECT_GE(high, rate);
 }
 
+// A second try of the unresolved deals with a larger node limit decides what one run at that
+// limit decides (each deal's search is the same, only stopped later), and lists what is left.
+TEST(HopscotchCli, RetryOfUnresolvedDealsMatchesTheLargerLimit) {
+  const auto first = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --samples 0");
+  const auto retried = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --retry-nodes 200000 --samples 0");
+  const auto larger = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 200000 --samples 0");
+  EXPECT_GT(first["unresolved"].get<int>(), retried["unresolved"].get<int>());
+  EXPECT_EQ(retried["won"], larger["won"]);
+  EXPECT_EQ(retried["unresolved_seeds"], larger["unresolved_seeds"]);
+  EXPECT_EQ(first["unresolved_seeds"].size(), first["unresolved"].get<std::size_t>());
+  EXPECT_EQ(retried["retry_nodes"], 200000);
+}
+
 TEST(HopscotchCli, UsageErrorsExitWithTwo) {
   expect_usage_errors({
       {"hopscotch --cards '5C KD'", "48 cards: 2 were given"},

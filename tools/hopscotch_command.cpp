@@ -59,6 +59,8 @@ int run_hopscotch(const std::vector<std::string>& args) {
       ("deals", po::value<std::uint64_t>(&deals), "stats: number of deals")
       ("node-limit", po::value<std::uint64_t>(&options.node_limit)->default_value(0),
        "stop a deal's search after N nodes and report it unresolved (0 = none; stats default 300000)")
+      ("retry-nodes", po::value<std::uint64_t>(&options.retry_nodes)->default_value(0),
+       "stats: try the deals left unresolved once more with this node limit (0 = no second try)")
       ("memo-bits", po::value<int>(&options.memo_bits)->default_value(20), "memo of 2^N entries (40 bytes each) per thread")
       ("samples", po::value<int>(&options.samples)->default_value(16),
        "normal play: random orders of the unseen cards tried per placement (0 = the plain heuristic)");

@@ -136,27 +136,37 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
       return "hopscotch stats: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
              std::to_string(won.load()) + " won";
     });
+    // Decides deal i within `limit` nodes; a second try adds its time to the first's.
+    auto decide = [&](Search& search, std::uint64_t i, std::uint64_t limit) {
+      const auto deal = hopscotch::deal_from_seed(seed + i);
+      const cli::Stopwatch deal_clock;
+      Tableau tableau(deal);
+      MaxScoreOptions search_options;
+      search_options.node_limit = limit;
+      const auto r = search.solve(tableau, search_options);
+      DealOutcome& o = outcomes[i];
+      o.seconds += deal_clock.seconds();
+      o.outcome = r.outcome;
+      o.score = r.score;
+      o.score_exact = r.score_exact;
+      o.nodes += r.nodes;
+      won += r.outcome == SearchResult::kWon;
+    };
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, deals, 1), [&](const auto& range) {
       Search& search = searches.local();
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        const auto deal = hopscotch::deal_from_seed(seed + i);
-        const cli::Stopwatch deal_clock;
-        Tableau tableau(deal);
-        MaxScoreOptions search_options;
-        search_options.node_limit = options.node_limit;
-        const auto r = search.solve(tableau, search_options);
-        DealOutcome& o = outcomes[i];
-        o.seconds = deal_clock.seconds();
-        o.outcome = r.outcome;
-        o.score = r.score;
-        o.score_exact = r.score_exact;
-        o.nodes = r.nodes;
-        Tableau normal(deal, hopscotch::MoveRules::kUnrestricted);
-        o.normal_score = play_normally(normal, options, seed + i);
-        won += r.outcome == SearchResult::kWon;
+        decide(search, i, options.node_limit);
+        Tableau normal(hopscotch::deal_from_seed(seed + i), hopscotch::MoveRules::kUnrestricted);
+        outcomes[i].normal_score = play_normally(normal, options, seed + i);
         ++done;
       }
     });
+    if (options.retry_nodes) {
+      std::vector<std::uint64_t> again;
+      for (std::uint64_t i = 0; i < deals; ++i)
+        if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
+      tbb::parallel_for(std::size_t{0}, again.size(), [&](std::size_t k) { decide(searches.local(), again[k], options.retry_nodes); });
+    }
   }
   std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, normal_won = 0, nodes = 0, inexact = 0;
   double normal_total = 0;
@@ -213,6 +223,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
           {"seconds_max", max},
           {"nodes", nodes},
           {"node_limit", options.node_limit},
+          {"retry_nodes", options.retry_nodes},
           {"normal_play", {{"samples", options.samples}, {"won", normal_won}, {"win_rate", normal_rate}, {"ci95", {normal_ci.first, normal_ci.second}},
                            {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
           {"seconds", wall},
