@@ -44,15 +44,17 @@ class SearchPlayer : public Player {
   SearchLimits limits_;
 };
 
+void check_player(const std::string& name) {
+  if (name != "engine" && name != "baseline") throw InputError("unknown player '" + name + "' (engine or baseline)");
+}
+
 std::unique_ptr<Player> make_player(const std::string& name, const mountnfall::MountNFall& game, double seconds) {
+  check_player(name);
   SearchLimits limits;
   limits.seconds = seconds;
   if (name == "engine") return std::make_unique<SearchPlayer<mountnfall::MountNFall>>(game, limits);
-  if (name == "baseline") {
-    limits.depth = mountnfall::BaselineGame::kDepth;
-    return std::make_unique<SearchPlayer<mountnfall::BaselineGame>>(mountnfall::BaselineGame(game), limits);
-  }
-  throw InputError("unknown player '" + name + "' (engine or baseline)");
+  limits.depth = mountnfall::BaselineGame::kDepth;
+  return std::make_unique<SearchPlayer<mountnfall::BaselineGame>>(mountnfall::BaselineGame(game), limits);
 }
 
 // Elo difference for a score fraction, clamped away from 0 and 1.
@@ -100,7 +102,8 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
   if (options.games < 1) throw InputError("--games must be at least 1");
   if (options.seconds <= 0) throw InputError("--time must be positive");
   const mountnfall::MountNFall game(options.size, options.triangle);
-  for (const auto& name : {options.player, options.opponent}) make_player(name, game, options.seconds);  // bad names refused first
+  check_player(options.player);  // refused before any game starts
+  check_player(options.opponent);
   std::vector<nlohmann::json> results(static_cast<std::size_t>(options.games));
   std::mutex print;
   const cli::Stopwatch clock;

@@ -46,10 +46,12 @@ std::uint8_t PlacementIndex::maps_to_representative(Bitboard a_set, Bitboard b_s
 }
 
 std::uint64_t PlacementIndex::rank(Bitboard a_set, Bitboard b_set) const {
-  const auto r = static_cast<std::size_t>(rank_k_subset(a_set));
-  const std::uint32_t cls = class_of_[r];
-  Bitboard least = ~Bitboard{0};  // the smallest image of B among the maps onto the class's A
-  for_each_bit(to_class_[r], [&](int g) { least = std::min(least, group_[g].apply(b_set)); });
+  return rank(a_set, b_set, maps_to_representative(a_set, b_set));
+}
+
+std::uint64_t PlacementIndex::rank(Bitboard a_set, Bitboard b_set, std::uint8_t maps) const {
+  const std::uint32_t cls = class_of_[static_cast<std::size_t>(rank_k_subset(a_set))];
+  const Bitboard least = group_[lowest_bit(maps)].apply(b_set);  // B's image in the representative
   const Bitboard a_class = class_set_[cls];
   Bitboard compressed = 0;  // B as a subset of the free points, in order
   for_each_bit(least, [&](int q) { compressed |= bit(popcount(~a_class & low_bits(q))); });

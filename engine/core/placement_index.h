@@ -26,6 +26,8 @@ class PlacementIndex {
   // The elements mapping (A, B) onto its representative (bit g set); for a representative, its
   // stabiliser. Games with more to a position than A and B break ties among these.
   std::uint8_t maps_to_representative(Bitboard a_set, Bitboard b_set) const;
+  // rank() for a caller that already has maps_to_representative(a_set, b_set).
+  std::uint64_t rank(Bitboard a_set, Bitboard b_set, std::uint8_t maps) const;
   const SymmetryGroup& group() const { return group_; }
   // nullopt: not a representative.
   std::optional<std::pair<Bitboard, Bitboard>> unrank(std::uint64_t index, int b) const;

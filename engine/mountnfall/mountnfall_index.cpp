@@ -27,17 +27,12 @@ void place_stacks(Position& p, Bitboard stacks, std::uint64_t rank, int n, int s
 }
 
 // The 8 symmetries of the n x n square as square permutations (or the identity alone).
-std::vector<std::vector<int>> square_symmetries(int n, bool all) {
+SymmetryGroup square_group(int n, bool all) {
   std::vector<GridPoint> points;
   for (int s = 0; s < n * n; ++s) points.push_back({s / n, s % n});
-  auto perms = lattice_symmetries(points, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}});
-  if (!all) perms.resize(1);
-  return perms;
-}
-
-SymmetryGroup as_group(const std::vector<std::vector<int>>& perms) {
   std::vector<BitPermutation> elements;
-  for (const auto& perm : perms) elements.emplace_back(perm);
+  for (const auto& perm : lattice_symmetries(points, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}))
+    if (all || elements.empty()) elements.emplace_back(perm);
   return SymmetryGroup(std::move(elements));
 }
 
@@ -47,9 +42,8 @@ MountNFallIndex::MountNFallIndex(int size, int triangle, bool reduce)
     : game_(size, triangle),
       squares_(size * size),
       most_(triangle * (triangle + 1) / 2),
-      reduce_(reduce),
-      symmetries_(square_symmetries(size, reduce)) {
-  const SymmetryGroup group = as_group(symmetries_);
+      reduce_(reduce) {
+  const SymmetryGroup group = square_group(size, reduce);
   for (int kw = 0; kw <= std::min(most_, squares_); ++kw) placements_.emplace_back(squares_, kw, group);
   std::vector<std::pair<int, int>> counts;
   for (int w = 0; w <= most_; ++w)
@@ -72,13 +66,13 @@ MountNFallIndex::MountNFallIndex(int size, int triangle, bool reduce)
 Position MountNFallIndex::image(const Position& p, int g) const {
   Position q;
   q.white_to_move = p.white_to_move;
-  const auto& perm = symmetries_[static_cast<std::size_t>(g)];
-  for (int s = 0; s < squares_; ++s) q.cells[static_cast<std::size_t>(perm[static_cast<std::size_t>(s)])] = p.cells[static_cast<std::size_t>(s)];
+  const BitPermutation& perm = placements_.front().group()[g];
+  for (int s = 0; s < squares_; ++s) q.cells[static_cast<std::size_t>(perm(s))] = p.cells[static_cast<std::size_t>(s)];
   return q;
 }
 
 std::pair<std::uint64_t, std::uint64_t> MountNFallIndex::split_ranks(const Position& p) const {
-  Bitboard bars[2] = {0, 0};  // partial sums of the heights, as in rank_split
+  Bitboard bars[2] = {0, 0};  // partial sums of the heights but the last, as place_stacks reads them
   int sums[2] = {0, 0}, last[2] = {-1, -1};
   for (int s = 0; s < squares_; ++s) {
     const int cell = p.cells[static_cast<std::size_t>(s)];
@@ -124,9 +118,10 @@ LayerIndex MountNFallIndex::locate(const Position& p) const {
   const Group& g = group_of(l, kw, kb);
   const PlacementIndex& placement = placements_[static_cast<std::size_t>(kw)];
   // The stacks of the smallest image among the maps onto the squares' representative.
+  const std::uint8_t maps = placement.maps_to_representative(white, black);
   std::pair<std::uint64_t, std::uint64_t> heights{~0ULL, ~0ULL};
-  for_each_bit(placement.maps_to_representative(white, black), [&](int e) { heights = std::min(heights, split_ranks(image(p, e))); });
-  std::uint64_t index = placement.rank(white, black);
+  for_each_bit(maps, [&](int e) { heights = std::min(heights, split_ranks(image(p, e))); });
+  std::uint64_t index = placement.rank(white, black, maps);
   index = index * g.white_splits + heights.first;
   index = index * g.black_splits + heights.second;
   return {layer, g.offset + index * 2 + (p.white_to_move ? 0 : 1)};

@@ -76,7 +76,7 @@ class MountNFallIndex {
     std::vector<Group> groups;
   };
 
-  // The position's image under symmetry g.
+  // The position's image under symmetry g (of the placements' group).
   Position image(const Position& p, int g) const;
   // The ranks of the white and the black stack heights as compositions, in square order.
   std::pair<std::uint64_t, std::uint64_t> split_ranks(const Position& p) const;
@@ -85,8 +85,7 @@ class MountNFallIndex {
   MountNFall game_;
   int squares_, most_;  // squares; pawns a side starts with
   bool reduce_;
-  std::vector<std::vector<int>> symmetries_;  // square permutations, identity first
-  std::vector<PlacementIndex> placements_;    // by the number of white squares
+  std::vector<PlacementIndex> placements_;  // by the number of white squares; each holds the symmetries
   std::vector<Layer> layers_;
   std::vector<int> layer_of_;  // by white * (most + 1) + black
 };

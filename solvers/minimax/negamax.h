@@ -17,7 +17,6 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include <tbb/task_group.h>
@@ -31,7 +30,6 @@ concept EvaluatedGame = requires(const G& g, const typename G::Position& p, cons
   { g.play(p, m) } -> std::same_as<typename G::Position>;
   { g.evaluate(p) } -> std::convertible_to<int>;            // for the side to move, well inside kWin
   { g.hash(p) } -> std::convertible_to<std::uint64_t>;
-  { m == m } -> std::convertible_to<bool>;
 };
 
 // A game that names the moves that change the evaluation sharply (captures): they are tried
@@ -148,6 +146,7 @@ class NegamaxSearch {
     std::vector<std::vector<int>> order = std::vector<std::vector<int>>(kMaxPly + 1);
     std::vector<int> quiet_from = std::vector<int>(kMaxPly + 1);  // where the ordinary moves start
     std::vector<std::array<int, 2>> killers = std::vector<std::array<int, 2>>(kMaxPly + 1, {-1, -1});
+    std::vector<std::uint8_t> classes;  // order_moves' scratch
     std::uint64_t nodes = 0;
     void reset(const std::vector<std::uint64_t>& history) {
       path = history;
@@ -170,19 +169,18 @@ class NegamaxSearch {
 
   // The order to try moves in: the table's move, noisy moves, killers (kept as indices in the
   // game's list: a killer is the index of a move that cut off at this ply), then the rest.
+  // Each move is classed once (the noisy test walks the move), then gathered class by class.
   void order_moves(Worker& w, const Position& p, const std::vector<Move>& moves, int first, int ply) {
+    const auto& killers = w.killers[static_cast<std::size_t>(ply)];
+    w.classes.resize(moves.size());
+    for (int i = 0; i < static_cast<int>(moves.size()); ++i)
+      w.classes[static_cast<std::size_t>(i)] = i == first ? 0 : noisy(p, moves[static_cast<std::size_t>(i)]) ? 1 : i == killers[0] || i == killers[1] ? 2 : 3;
     auto& order = w.order[static_cast<std::size_t>(ply)];
     order.clear();
-    auto rank = [&](int i) {
-      if (i == first) return 0;
-      if (noisy(p, moves[static_cast<std::size_t>(i)])) return 1;
-      const auto& k = w.killers[static_cast<std::size_t>(ply)];
-      return i == k[0] || i == k[1] ? 2 : 3;
-    };
     for (int r = 0; r < 4; ++r) {
       if (r == 3) w.quiet_from[static_cast<std::size_t>(ply)] = static_cast<int>(order.size());
       for (int i = 0; i < static_cast<int>(moves.size()); ++i)
-        if (rank(i) == r) order.push_back(i);
+        if (w.classes[static_cast<std::size_t>(i)] == r) order.push_back(i);
     }
   }
 
@@ -214,10 +212,10 @@ class NegamaxSearch {
     const int alpha_in = alpha;
     int best = -kInfinity, best_index = first;
     w.path.push_back(key);
-    for (std::size_t k = 0; k < w.order[static_cast<std::size_t>(ply)].size(); ++k) {
-      const int i = w.order[static_cast<std::size_t>(ply)][k];
-      const Move m = w.moves[static_cast<std::size_t>(ply)][static_cast<std::size_t>(i)];
-      const Position next = game_.play(p, m);
+    const auto& order = w.order[static_cast<std::size_t>(ply)];  // deeper plies use their own lists
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const int i = order[k];
+      const Position next = game_.play(p, moves[static_cast<std::size_t>(i)]);
       int score;
       if (k == 0) {
         score = -negamax(w, next, depth - 1, -beta, -alpha, ply + 1);
@@ -250,8 +248,7 @@ class NegamaxSearch {
     alpha = std::max(alpha, stand);
     int best = stand;
     const auto& moves = w.moves[static_cast<std::size_t>(ply)];
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      const Move m = w.moves[static_cast<std::size_t>(ply)][i];
+    for (const Move& m : moves) {
       if (!noisy(p, m)) continue;
       if (tick(w)) return 0;
       const Position next = game_.play(p, m);
