@@ -1,4 +1,5 @@
-// Hopscotch: rules, deals, the pruned solver against plain exhaustive search, play files.
+// Hopscotch: rules, deals, the pruned solver against plain exhaustive search and against the
+// exhaustive breadth-first search, the beam's lines, keys loaded back.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -6,6 +7,7 @@
 #include "engine/core/errors.h"
 #include "engine/hopscotch/heuristic_player.h"
 #include "engine/hopscotch/tableau.h"
+#include "solvers/deal/layered_deal_search.h"
 #include "solvers/deal/max_score_search.h"
 
 namespace {
@@ -229,7 +231,8 @@ TEST(HopscotchSolver, KingsRuleKeepsEveryWinAndLoss) {
   EXPECT_GE(kings, 40);
 }
 
-// The dead-card bound never undercuts what is actually reachable.
+// The dead-card bound never undercuts what is actually reachable. A win comes from the first
+// pass, under its win-only rules (a parked King keeps no exclusion), so it is replayed so.
 TEST(HopscotchSolver, UpperBoundHoldsAlongSearchedLines) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     const Deal deal = deal_from_seed(seed);
@@ -240,6 +243,7 @@ TEST(HopscotchSolver, UpperBoundHoldsAlongSearchedLines) {
     const auto r = search.solve(t, options);
     if (r.outcome == decltype(r)::kUnresolved) continue;
     Tableau replay(deal);
+    replay.set_win_only(r.outcome == decltype(r)::kWon);
     for (const Move& m : r.line) {
       EXPECT_GE(replay.upper_bound(), r.score) << "seed " << seed;
       replay.apply(m);
@@ -258,6 +262,134 @@ TEST(HopscotchSolver, CanonicalKeyIgnoresReserveOrder) {
   b.apply({Move::kWasteToReserve, 1, 0, 1, 0});
   EXPECT_EQ(a.key(), b.key());
   EXPECT_NE(a.exact_key(), b.exact_key());
+}
+
+// Heuristic play of a seeded deal until `left` cards remain in the stock, in the normal form.
+Tableau position_near_the_end(std::uint64_t seed, int left) {
+  const Deal deal = deal_from_seed(seed);
+  Tableau guide(deal, MoveRules::kUnrestricted), t(deal);
+  std::vector<Move> line;
+  play_without_seeing_stock(guide, &line);
+  for (const Move& m : line) {
+    if (m.kind != Move::kReserveToFoundation && t.dealt() >= kDealSize - left) break;
+    t.apply(m);
+  }
+  return t;
+}
+
+std::vector<Tableau::Key> successor_keys(Tableau t) {
+  std::vector<Tableau::Key> keys;
+  MoveList moves;
+  t.generate_moves(moves);
+  for (const Move& m : moves) {
+    t.apply(m);
+    keys.push_back(t.key());
+    t.undo(m);
+  }
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+// The breadth-first search stores states as keys and loads them back: along winning lines (with
+// and without the win-only rules, where parked Kings leave the key), a loaded key gives the same
+// key and the same set of successor keys as the real state.
+TEST(HopscotchTableau, LoadedKeysHaveTheSameFutures) {
+  int states = 0, parked_kings = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const Deal deal = deal_from_seed(seed);
+    Tableau start(deal);
+    MaxScoreSearch<Tableau> search(16);
+    const auto r = search.solve(start, {});
+    ASSERT_EQ(r.outcome, decltype(r)::kWon) << "seed " << seed;
+    for (bool win_only : {true, false}) {
+      Tableau t(deal), loaded(deal);
+      t.set_win_only(win_only);
+      loaded.set_win_only(win_only);
+      for (const Move& m : r.line) {
+        if (win_only && m.kind == Move::kWasteToReserve && t.rank_of(m.card) == kRanks && t.reserve_size(m.reserve) == 0) ++parked_kings;
+        t.apply(m);
+        loaded.load(t.key());
+        ++states;
+        ASSERT_EQ(loaded.key(), t.key()) << "seed " << seed;
+        EXPECT_EQ(loaded.score(), t.score());
+        EXPECT_EQ(loaded.stage(), t.stage());
+        EXPECT_EQ(successor_keys(loaded), successor_keys(t)) << "seed " << seed << ", " << t.describe();
+      }
+    }
+  }
+  EXPECT_GT(states, 1000);
+  EXPECT_GT(parked_kings, 5);
+}
+
+// Exhaustive breadth-first search (no width) against the depth-first search, near the end of
+// seeded deals: the same wins and losses, and for a lost position the best score of the
+// depth-first search's second pass is the highest score the breadth-first search reaches.
+TEST(HopscotchSolver, LayeredSearchAgreesWithDepthFirstSearch) {
+  int won = 0, lost = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Tableau t = position_near_the_end(seed, 6 + static_cast<int>(seed % 3));
+    MaxScoreSearch<Tableau> search(18);
+    const auto dfs = search.solve(t, {});
+    ASSERT_NE(dfs.outcome, decltype(dfs)::kUnresolved);
+    LayeredDealSearch<Tableau> layered;
+    const auto win = layered.reach(t, kDealSize);
+    EXPECT_EQ(win.outcome == decltype(win)::kReached, dfs.outcome == decltype(dfs)::kWon) << "seed " << seed;
+    EXPECT_NE(win.outcome, decltype(win)::kUnresolved);
+    if (dfs.outcome == decltype(dfs)::kWon) {
+      ++won;
+      continue;
+    }
+    ++lost;
+    ASSERT_TRUE(dfs.score_exact);
+    const auto best = layered.reach(t, dfs.score), beyond = layered.reach(t, dfs.score + 1);
+    EXPECT_EQ(best.outcome, decltype(best)::kReached) << "seed " << seed;
+    EXPECT_EQ(beyond.outcome, decltype(beyond)::kUnreachable) << "seed " << seed;
+    Tableau replay = t;
+    for (const Move& m : best.line) replay.apply(m);
+    EXPECT_GE(replay.score(), dfs.score) << "seed " << seed;
+  }
+  EXPECT_GE(won, 5);
+  EXPECT_GE(lost, 5);
+}
+
+// A beam's win is a legal play by the rules, card by card, to 48.
+TEST(HopscotchSolver, BeamLinesArePlaysByTheRules) {
+  int won = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Deal deal = deal_from_seed(seed);
+    Tableau t(deal);
+    LayeredSearchOptions options;
+    options.width = 100;
+    const auto r = LayeredDealSearch<Tableau>().reach(t, kDealSize, options);
+    if (r.outcome != decltype(r)::kReached) continue;
+    ++won;
+    Tableau replay(deal, MoveRules::kUnrestricted);
+    for (const Move& m : r.line) {
+      if (m.kind == Move::kDecline) continue;
+      ASSERT_TRUE(replay.is_legal(m)) << "seed " << seed << ": " << replay.move_name(m);
+      replay.apply(m);
+    }
+    EXPECT_EQ(replay.score(), kDealSize) << "seed " << seed;
+  }
+  EXPECT_GE(won, 15);
+}
+
+// The beam's measure: a Two (wanted now) held down by a Queen (wanted much later) is worse than
+// the Two on the Queen, and a reserve kept clear is worth 3.
+TEST(HopscotchTableau, PromisePenalisesCardsHeldDownByLaterOnes) {
+  std::string rest = kStraightDeal;
+  rest.erase(rest.find("2 "), 2);
+  rest.erase(rest.find("Q "), 2);
+  auto two_cards = [&](const std::string& first_two, int second_reserve) {
+    Tableau t(parse_deal(first_two + " " + rest));
+    t.apply({Move::kWasteToReserve, 0, 0, 0, 0});
+    t.apply({Move::kWasteToReserve, static_cast<std::uint8_t>(second_reserve), 0, 1, 0});
+    return t;
+  };
+  const Tableau two_on_queen = two_cards("Q 2", 0), queen_on_two = two_cards("2 Q", 0), apart = two_cards("Q 2", 1);
+  EXPECT_EQ(two_on_queen.promise() - queen_on_two.promise(), queen_on_two.wait(12) - queen_on_two.wait(2));
+  EXPECT_GT(queen_on_two.wait(12), queen_on_two.wait(2));
+  EXPECT_EQ(two_on_queen.promise() - apart.promise(), 3);
 }
 
 TEST(HopscotchPlayer, NormalPlayFinishesEveryDealLegally) {

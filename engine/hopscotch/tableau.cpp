@@ -35,6 +35,18 @@ struct BitWriter {
   bool operator==(const BitWriter& other) const { return bit == other.bit && key == other.key; }
 };
 
+struct BitReader {
+  const Tableau::Key& key;
+  int bit = 0;
+  int get(int width) {
+    const int word = bit / 64, offset = bit % 64;
+    std::uint64_t value = key[word] >> offset;
+    if (offset + width > 64) value |= key[word + 1] << (64 - offset);
+    bit += width;
+    return static_cast<int>(value & ((std::uint64_t{1} << width) - 1));
+  }
+};
+
 }  // namespace
 
 Tableau::Tableau(const Deal& deal, MoveRules rules) : deal_(deal), rules_(rules) {
@@ -51,7 +63,7 @@ int Tableau::wait(int rank) const {
 
 int Tableau::placement_cost(int rank, int p) const {
   constexpr int kChain = 0, kLater = 3, kEmpty = 3, kCovering = 30;
-  if (size_[p] == 0) return rank == 13 ? 0 : kEmpty;
+  if (size_[p] == first_shown(p)) return rank == 13 ? 0 : kEmpty;
   const int below = rank_[reserve_[p][size_[p] - 1]];
   if (rank == 13 && below == 13) return 0;
   // Best: a foundation takes this card and then, soon after, the card below it.
@@ -62,6 +74,22 @@ int Tableau::placement_cost(int rank, int p) const {
   if (chain < kFoundationSize) return kChain + chain;
   const int mine = wait(rank), under = wait(below);
   return mine <= under ? kLater + under - mine : kCovering + mine - under;
+}
+
+int Tableau::promise() const {
+  std::array<int, kRanks + 1> wait_of{};
+  for (int rank = 1; rank <= kRanks; ++rank) wait_of[rank] = wait(rank);
+  int held_down = 0, clear = 0;
+  for (int p = 0; p < kReserves; ++p) {
+    clear += parked(p);
+    int longest_above = -1;  // from the top down
+    for (int i = size_[p] - 1; i >= 0; --i) {
+      const int mine = wait_of[rank_[reserve_[p][i]]];
+      if (longest_above > mine) held_down += longest_above - mine;
+      longest_above = std::max(longest_above, mine);
+    }
+  }
+  return 12 * score_ - held_down + 3 * clear;
 }
 
 void Tableau::reshuffle_unseen(PortableRandom& random) {
@@ -89,9 +117,10 @@ bool Tableau::is_legal(const Move& m) const {
 }
 
 bool Tableau::same_reserve(int p, int q) const {
-  if (size_[p] != size_[q]) return false;
-  for (int i = 0; i < size_[p]; ++i) {
-    const int a = reserve_[p][i], b = reserve_[q][i];
+  const int from_p = first_shown(p), from_q = first_shown(q);
+  if (size_[p] - from_p != size_[q] - from_q) return false;
+  for (int i = 0; i < size_[p] - from_p; ++i) {
+    const int a = reserve_[p][from_p + i], b = reserve_[q][from_q + i];
     if (rank_[a] != rank_[b]) return false;
     for (int f = 0; f < kFoundations; ++f)
       if (excluded(a, f) != excluded(b, f)) return false;
@@ -105,7 +134,7 @@ bool Tableau::pending_decision(MoveList& list) const {
     const int rank = next_rank(f);
     std::uint8_t fitting = 0;
     for (int p = 0; p < kReserves; ++p) {
-      if (size_[p] == 0) continue;
+      if (size_[p] == first_shown(p)) continue;  // empty, or only parked Kings
       const auto card = reserve_[p][size_[p] - 1];
       if (rank_[card] != rank || excluded(card, f)) continue;
       bool duplicate = false;
@@ -136,9 +165,20 @@ void Tableau::generate_unrestricted(MoveList& list) const {
   for (int p = 0; p < kReserves; ++p) list.push({Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card, 0});
 }
 
+// Only parked Kings are left, and every foundation not finished wants a King: any of them will
+// do, so the search sees one move (which reserve and foundation does not change the key).
+void Tableau::play_parked_king(MoveList& list) const {
+  if (score_ == kMaxScore) return;
+  int p = 0, f = 0;
+  while (size_[p] == 0) ++p;
+  while (next_rank(f) != kRanks) ++f;
+  list.push({Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), reserve_[p][size_[p] - 1], 0});
+}
+
 void Tableau::generate_moves(MoveList& list) const {
   list.size = 0;
   if (rules_ == MoveRules::kUnrestricted) return generate_unrestricted(list);
+  if (win_only_ && only_parked_left()) return play_parked_king(list);
   if (pending_decision(list) || stock_empty()) return;
   const auto card = static_cast<std::uint8_t>(dealt_);
   const int rank = rank_[card];
@@ -147,7 +187,7 @@ void Tableau::generate_moves(MoveList& list) const {
   const int first_placement = list.size;
   if (win_only_ && rank == kRanks)
     for (int p = 0; p < kReserves; ++p)
-      if (size_[p] == 0) {  // a King on an empty reserve (see "Kings")
+      if (bottom_kings_[p] == size_[p]) {  // parked on an empty or Kings-only reserve (see "Kings")
         list.push({Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card, 0});
         return;
       }
@@ -166,6 +206,7 @@ void Tableau::generate_moves(MoveList& list) const {
 void Tableau::apply(const Move& m) {
   switch (m.kind) {
     case Move::kReserveToFoundation:
+      bottom_kings_[m.reserve] -= bottom_kings_[m.reserve] == size_[m.reserve];
       --size_[m.reserve];
       ++height_[m.foundation];
       ++score_;
@@ -175,13 +216,17 @@ void Tableau::apply(const Move& m) {
       ++height_[m.foundation];
       ++score_;
       break;
-    case Move::kWasteToReserve:
-      if (rules_ == MoveRules::kNormalForm)
+    case Move::kWasteToReserve: {
+      const bool parks = bottom_kings_[m.reserve] == size_[m.reserve] && rank_[m.card] == kRanks;
+      // A parked King is played last whatever happens (see "Kings"), so it keeps no exclusion.
+      if (rules_ == MoveRules::kNormalForm && !(win_only_ && parks))
         for (int f = 0; f < kFoundations; ++f)
           if (next_rank(f) == rank_[m.card]) excluded_[f] |= std::uint64_t{1} << m.card;
+      bottom_kings_[m.reserve] += parks;
       reserve_[m.reserve][size_[m.reserve]++] = m.card;
       ++dealt_;
       break;
+    }
     case Move::kDecline:
       for (int p = 0; p < kReserves; ++p)
         if (m.declined >> p & 1) excluded_[m.foundation] |= std::uint64_t{1} << reserve_[p][size_[p] - 1];
@@ -192,6 +237,7 @@ void Tableau::apply(const Move& m) {
 void Tableau::undo(const Move& m) {
   switch (m.kind) {
     case Move::kReserveToFoundation:
+      bottom_kings_[m.reserve] += bottom_kings_[m.reserve] == size_[m.reserve] && rank_[m.card] == kRanks;
       reserve_[m.reserve][size_[m.reserve]++] = m.card;
       --height_[m.foundation];
       --score_;
@@ -203,6 +249,7 @@ void Tableau::undo(const Move& m) {
       break;
     case Move::kWasteToReserve:
       for (auto& mask : excluded_) mask &= ~(std::uint64_t{1} << m.card);  // a new card had none
+      bottom_kings_[m.reserve] -= bottom_kings_[m.reserve] == size_[m.reserve];
       --size_[m.reserve];
       --dealt_;
       break;
@@ -221,15 +268,8 @@ bool Tableau::finished() const {
 
 Tableau::Key Tableau::pack(const std::array<int, kReserves>& order) const {
   std::array<BitWriter, kReserves> piles;
-  // Kings at the bottom are free when only a win matters (see "Kings"); while a foundation
-  // waits for a King, they stay in the key with their exclusions.
-  bool king_wanted = false;
-  for (int f = 0; f < kFoundations; ++f) king_wanted = king_wanted || next_rank(f) == kRanks;
   for (int p = 0; p < kReserves; ++p) {
-    int first = 0;
-    if (win_only_ && !king_wanted)
-      while (first < size_[p] && rank_[reserve_[p][first]] == kRanks) ++first;
-    for (int i = first; i < size_[p]; ++i) {
+    for (int i = first_shown(p); i < size_[p]; ++i) {
       const int card = reserve_[p][i];
       piles[p].put(rank_[card], 4);
       for (int f = 0; f < kFoundations; ++f)
@@ -250,6 +290,38 @@ Tableau::Key Tableau::pack(const std::array<int, kReserves>& order) const {
 }
 
 Tableau::Key Tableau::key() const { return pack({-1, -1, -1, -1}); }
+
+void Tableau::load(const Key& key) {
+  BitReader in{key};
+  dealt_ = in.get(6);
+  score_ = 0;
+  for (int f = 0; f < kFoundations; ++f) height_[f] = in.get(4), score_ += height_[f] - 1;
+  // Dealt copies of each rank not yet given a place, latest last.
+  std::array<std::array<std::uint8_t, 4>, kRanks + 1> copies{};
+  std::array<int, kRanks + 1> unused{};
+  for (int i = 0; i < dealt_; ++i) copies[rank_[i]][static_cast<std::size_t>(unused[rank_[i]]++)] = static_cast<std::uint8_t>(i);
+  excluded_.fill(0);
+  for (int p = 0; p < kReserves; ++p) {
+    size_[p] = 0;
+    for (int rank = in.get(4); rank; rank = in.get(4)) {
+      const int card = copies[rank][static_cast<std::size_t>(--unused[rank])];
+      for (int f = 0; f < kFoundations; ++f)
+        if (next_rank(f) == rank && in.get(1)) excluded_[f] |= std::uint64_t{1} << card;
+      reserve_[p][size_[p]++] = static_cast<std::uint8_t>(card);
+    }
+  }
+  // Kings the key left out: dealt, not on a finished foundation, not seen on a reserve.
+  int free_kings = unused[kRanks];
+  for (int f = 0; f < kFoundations; ++f) free_kings -= height_[f] == kFoundationSize;
+  if (free_kings > 0) {
+    auto& pile = reserve_[0];
+    std::copy_backward(pile.begin(), pile.begin() + size_[0], pile.begin() + size_[0] + free_kings);
+    for (int k = 0; k < free_kings; ++k) pile[static_cast<std::size_t>(k)] = copies[kRanks][static_cast<std::size_t>(--unused[kRanks])];
+    size_[0] += free_kings;
+  }
+  for (int p = 0; p < kReserves; ++p)
+    for (bottom_kings_[p] = 0; bottom_kings_[p] < size_[p] && rank_[reserve_[p][bottom_kings_[p]]] == kRanks;) ++bottom_kings_[p];
+}
 Tableau::Key Tableau::exact_key() const { return pack({0, 1, 2, 3}); }
 
 // Dead cards. Call a set X of cards "after c" when none of them can reach a foundation before

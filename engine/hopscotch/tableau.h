@@ -14,14 +14,16 @@
 // dead-card bound.
 //
 // Kings, when only a win matters. A King goes on a foundation last, when its other twelve
-// cards are there, so a King at the bottom of a reserve (under nothing but Kings) costs
-// nothing: in a win every foundation reaches its King, and by then the cards above it have
-// gone. Such Kings are left out of the key (states that differ only by them are merged), and a
-// dealt King that does not fit goes only onto an empty reserve when there is one: any line
-// that buries another reserve under it can be followed with the King on the empty reserve
-// instead, where it covers nothing, waits harmlessly below the cards that later cover it, and
-// leaves last. Both hold for "can it be won?", not for the best score of a lost deal, so they
-// apply only while set_win_only(true).
+// cards are there, and nothing follows it, so playing a King earlier or later changes nothing
+// else. A King dealt onto an empty reserve, or onto one holding only such Kings, is "parked":
+// in a win every reserve is emptied, so the cards later put on it leave before it and it
+// covers nothing; it behaves as an empty reserve. So a dealt King that does not fit goes only
+// onto such a reserve when there is one (any line that buries another reserve's cards under it
+// can park it instead), parked Kings are left out of the key, and they are played only when
+// nothing else is left (every foundation then wants a King). Moves and keys then depend only
+// on what the key shows, so a key can be loaded back where the parked Kings sit anywhere. All
+// this holds for "can it be won?", not for the best score of a lost deal, so it applies only
+// while set_win_only(true).
 #pragma once
 
 #include <array>
@@ -112,6 +114,20 @@ class Tableau {
   // foundation needs next, whether it is excluded there.
   Key key() const;        // canonical: reserves sorted
   Key exact_key() const;  // reserves in place (for the plain search of the tests)
+  // Sets this tableau (same deal) to a state the key describes. Which copy of a rank sits where
+  // is chosen anew, and Kings left out of a win-only key go to the bottom of the first reserve:
+  // the futures are the same (only ranks matter, and such Kings are free).
+  void load(const Key& key);
+  int stage() const { return dealt_; }  // the layers of a breadth-first search: cards dealt
+  // How promising the state looks, for a beam search: 12 per card on the foundations and 3 per
+  // reserve that is empty or holds only parked Kings, less, for each reserve card, how much
+  // longer than it the longest-waiting card above it waits (wait(), in foundation cards): a card
+  // held down by one needed later is the usual way to lose. Measured on 246 deals among
+  // 1-10,000 that probes of 300,000 nodes leave unresolved, one beam of 1,000 states wins 131 by
+  // this measure; 117 without the bonus for clear reserves, 120 with 6 for each, 111 with 10.
+  // Penalising instead every urgent card by the number of cards above it did worse (56 of 140
+  // against 64 without the bonus).
+  int promise() const;
 
   // No play from here scores more: 48 less the cards that provably never reach a foundation.
   // A card is dead when each foundation slot it could fill (its rank's, not excluded) comes
@@ -126,6 +142,14 @@ class Tableau {
   std::string describe() const;                    // foundations and reserves, one line each
 
  private:
+  bool parked(int p) const { return bottom_kings_[p] == size_[p]; }  // the top (if any) is parked
+  // The first card of reserve p that the key shows and the moves see: parked Kings are free when
+  // only a win matters (see "Kings").
+  int first_shown(int p) const { return win_only_ ? bottom_kings_[p] : 0; }
+  void play_parked_king(MoveList& list) const;
+  bool only_parked_left() const {
+    return score_ + bottom_kings_[0] + bottom_kings_[1] + bottom_kings_[2] + bottom_kings_[3] == kMaxScore;
+  }
   bool excluded(int card, int f) const { return (excluded_[f] >> card & 1) && rank_[card] == next_rank(f); }
   bool same_reserve(int p, int q) const;
   bool pending_decision(MoveList& list) const;
@@ -141,6 +165,7 @@ class Tableau {
   int score_ = 0;
   std::array<int, kFoundations> height_{};
   std::array<int, kReserves> size_{};
+  std::array<int, kReserves> bottom_kings_{};  // Kings at the bottom of each reserve, under nothing else
   std::array<std::array<std::uint8_t, kDealSize>, kReserves> reserve_{};
 };
 
