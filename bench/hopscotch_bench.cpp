@@ -3,6 +3,7 @@
 
 #include "engine/hopscotch/heuristic_player.h"
 #include "engine/hopscotch/tableau.h"
+#include "solvers/deal/layered_deal_search.h"
 #include "solvers/deal/max_score_search.h"
 
 namespace gs::hopscotch {
@@ -72,6 +73,32 @@ void BM_HopscotchSolveDeals(benchmark::State& state) {
   state.counters["won_per_64"] = static_cast<double>(won) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_HopscotchSolveDeals)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// One beam of 1,000 states a stage over seeded deals 37, 581, 4142, 5706 and 9559 (the hardest
+// of 1-10,000 for the depth-first probes). Items are states generated.
+void BM_HopscotchBeam(benchmark::State& state) {
+  LayeredSearchOptions options;
+  options.width = 1000;
+  std::uint64_t nodes = 0, won = 0;
+  for (auto _ : state)
+    for (std::uint64_t seed : {37, 581, 4142, 5706, 9559}) {
+      const Tableau t(deal_from_seed(seed));
+      const auto r = LayeredDealSearch<Tableau>().reach(t, kDealSize, options);
+      nodes += r.nodes;
+      won += r.outcome == decltype(r)::kReached;
+    }
+  state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+  state.counters["won_per_5"] = static_cast<double>(won) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_HopscotchBeam)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+
+void BM_HopscotchPromise(benchmark::State& state) {
+  const auto tableaux = mid_game_tableaux();
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(tableaux[i++ & 63].promise());
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HopscotchPromise);
 
 void BM_HopscotchNormalPlay(benchmark::State& state) {
   std::uint64_t seed = 0;

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -40,6 +41,12 @@ std::vector<std::string> play_names(const hopscotch::Deal& deal, const std::vect
     tableau.apply(m);
   }
   return names;
+}
+
+// A win is reported only after its play is replayed by the rules.
+void check_win(const hopscotch::Deal& deal, const SearchResult& r) {
+  if (r.outcome == SearchResult::kWon && hopscotch::score_by_the_rules(deal, r.line) != Tableau::kMaxScore)
+    throw std::logic_error("internal error: the winning play of deal " + hopscotch::format_deal(deal) + " does not replay");
 }
 
 void print_plays(const std::vector<std::string>& plays) {
@@ -77,6 +84,7 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
     MaxScoreOptions search_options;
     search_options.node_limit = options.node_limit;
     result = search.solve(tableau, search_options);
+    check_win(deal, result);
     line = result.line;
   }
   const double seconds = clock.seconds();
@@ -144,6 +152,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
       MaxScoreOptions search_options;
       search_options.node_limit = limit;
       const auto r = search.solve(tableau, search_options);
+      check_win(deal, r);
       DealOutcome& o = outcomes[i];
       o.seconds += deal_clock.seconds();
       o.outcome = r.outcome;

@@ -63,7 +63,7 @@ int Tableau::wait(int rank) const {
 
 int Tableau::placement_cost(int rank, int p) const {
   constexpr int kChain = 0, kLater = 3, kEmpty = 3, kCovering = 30;
-  if (size_[p] == first_shown(p)) return rank == 13 ? 0 : kEmpty;
+  if (size_[p] == 0) return rank == 13 ? 0 : kEmpty;
   const int below = rank_[reserve_[p][size_[p] - 1]];
   if (rank == 13 && below == 13) return 0;
   // Best: a foundation takes this card and then, soon after, the card below it.
@@ -475,6 +475,16 @@ std::string Tableau::describe() const {
     out << "\n";
   }
   return out.str();
+}
+
+int score_by_the_rules(const Deal& deal, const std::vector<Move>& line) {
+  Tableau t(deal, MoveRules::kUnrestricted);
+  for (const Move& m : line) {
+    if (m.kind == Move::kDecline) continue;
+    if (!t.is_legal(m)) return -1;
+    t.apply(m);
+  }
+  return t.score();
 }
 
 }  // namespace gs::hopscotch

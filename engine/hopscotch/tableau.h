@@ -30,6 +30,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/core/portable_random.h"
 #include "engine/hopscotch/cards.h"
@@ -168,5 +169,9 @@ class Tableau {
   std::array<int, kReserves> bottom_kings_{};  // Kings at the bottom of each reserve, under nothing else
   std::array<std::array<std::uint8_t, kDealSize>, kReserves> reserve_{};
 };
+
+// Replays a line of the search (declines are skipped) by the rules of the game: the score it
+// reaches, or -1 when a play is illegal. A claimed win is checked so before it is reported.
+int score_by_the_rules(const Deal& deal, const std::vector<Move>& line);
 
 }  // namespace gs::hopscotch

@@ -25,6 +25,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include "solvers/common/hash.h"
 #include "solvers/deal/deal_game.h"
@@ -43,7 +44,7 @@ struct LayeredSearchResult {
   enum Outcome { kReached, kUnreachable, kUnresolved };
   Outcome outcome = kUnresolved;  // kUnreachable only when no state was dropped
   std::vector<Move> line;         // kReached: from the start to a state scoring at least the target
-  std::uint64_t nodes = 0;        // states generated (before deduplication), all stages
+  std::uint64_t nodes = 0;        // states examined (their upper bound asked), all stages
   std::uint64_t widest = 0;       // most distinct states of one stage
 };
 
@@ -60,7 +61,11 @@ class LayeredDealSearch {
     target_ = target;
     G start = game;
     set_win_only(start, target == G::kMaxScore);
-    return run(start, options);
+    // Isolated: a thread waiting for this search's tasks must not pick up the caller's other
+    // work (another deal of `stats`, whose thread-local search object is busy with this one).
+    Result result;
+    tbb::this_task_arena::isolate([&] { result = run(start, options); });
+    return result;
   }
 
  private:
@@ -95,21 +100,22 @@ class LayeredDealSearch {
       std::vector<Node> next;
       for (auto& part : children) next.insert(next.end(), part.begin(), part.end());
       if (hit != kNone) {
-        // Count what the states up to the hit generated: the same however the threads ran.
-        result.nodes += static_cast<std::uint64_t>(std::count_if(next.begin(), next.end(), [&](const Node& n) { return n.parent <= hit; }));
         result.outcome = Result::kReached;
         result.line = replay(game, stages, static_cast<std::uint32_t>(hit.load()));
         return result;
       }
-      result.nodes += next.size();
       tbb::parallel_sort(next.begin(), next.end());
       next.erase(std::unique(next.begin(), next.end(), [](const Node& a, const Node& b) { return a.key == b.key; }), next.end());
       result.widest = std::max<std::uint64_t>(result.widest, next.size());
+      // The upper bound is the costly part, so a beam asks it only of its best candidates.
+      if (options.width && next.size() > options.width + options.width / 2) {
+        keep_best(next, options.width + options.width / 2, options.salt);
+        dropped = true;
+      }
+      result.nodes += next.size();
+      cut_hopeless(next, workers);
       if (options.width && next.size() > options.width) {
-        const auto tie = [salt = options.salt](const Node& n) { return mix64(mix_words(n.key) + salt); };
-        std::nth_element(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(options.width), next.end(),
-                         [&](const Node& a, const Node& b) { return a.promise != b.promise ? a.promise > b.promise : tie(a) < tie(b); });
-        next.resize(options.width);
+        keep_best(next, options.width, options.salt);
         dropped = true;
       }
       if (options.on_stage) options.on_stage(stage + 1, next.size());
@@ -122,8 +128,32 @@ class LayeredDealSearch {
     }
   }
 
-  // Plays out the moves of one stage from here; the states reaching the next stage that the upper
-  // bound leaves go to `out`. True when some line of this stage reaches the target.
+  // Keeps the `count` most promising states (ties broken by a hash of the key and the salt).
+  static void keep_best(std::vector<Node>& states, std::uint64_t count, std::uint64_t salt) {
+    const auto tie = [salt](const Node& n) { return mix64(mix_words(n.key) + salt); };
+    std::nth_element(states.begin(), states.begin() + static_cast<std::ptrdiff_t>(count), states.end(),
+                     [&](const Node& a, const Node& b) { return a.promise != b.promise ? a.promise > b.promise : tie(a) < tie(b); });
+    states.resize(count);
+  }
+
+  // Removes the states whose upper bound is below the target.
+  void cut_hopeless(std::vector<Node>& states, tbb::enumerable_thread_specific<G>& workers) const {
+    std::vector<char> hopeless(states.size());
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, states.size(), 64), [&](const auto& range) {
+      G& worker = workers.local();
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        worker.load(states[i].key);
+        hopeless[i] = worker.upper_bound(target_ - 1) < target_;
+      }
+    });
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < states.size(); ++i)
+      if (!hopeless[i]) states[kept++] = states[i];
+    states.resize(kept);
+  }
+
+  // Plays out the moves of one stage from here; the states reaching the next stage go to `out`.
+  // True when some line of this stage reaches the target.
   bool expand(G& game, int stage, std::uint32_t parent, std::vector<Node>& out) {
     if (game.score() >= target_) return true;
     typename G::MoveList moves;
@@ -133,7 +163,7 @@ class LayeredDealSearch {
       bool reached = false;
       if (game.stage() == stage) reached = expand(game, stage, parent, out);
       else if (game.score() >= target_) reached = true;
-      else if (game.upper_bound(target_ - 1) >= target_) out.push_back({game.key(), parent, static_cast<std::int32_t>(game.promise())});
+      else out.push_back({game.key(), parent, static_cast<std::int32_t>(game.promise())});
       game.undo(move);
       if (reached) return true;
     }

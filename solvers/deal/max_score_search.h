@@ -36,7 +36,8 @@ struct MaxScoreOptions {
   int long_probe_every = 8;            // ... and every this many, a probe of 4 times the budget
   std::uint64_t round_nodes = 20'000;  // nodes of probes in the first round
   std::uint64_t beam_width = 250;      // width of the first round's beam (0 = none; staged games only)
-  int rounds = 6;                      // rounds before the unbudgeted depth-first search (no node limit)
+  std::uint64_t max_beam_width = std::uint64_t{1} << 17;  // beams stop growing here (memory)
+  int short_rounds = 6;  // rounds before a deepening probe joins each round (it makes the pass complete)
 };
 
 template <class Move>
@@ -95,30 +96,41 @@ class MaxScoreSearch {
   // The first pass looks for a win in rounds, each twice the size of the one before: short
   // depth-first probes (restarts), then a beam search where the game supports one. Probes win
   // most deals within a few thousand nodes; the beam wins many of the deals where every probe
-  // stays trapped under an early mistake of the move order. Under a node limit, rounds go on
-  // until it is reached; without one, after `rounds` rounds a last depth-first search runs
-  // without a budget, so the pass stays complete. Measured with a limit of 300,000 nodes, deals
-  // 1-2,000 (2 cores): probes alone leave 50 unresolved; rounds of probes and beams leave FIXME.
+  // stays trapped under an early mistake of the move order. From round `short_rounds` on, half
+  // of each round's probing goes to one deepening probe as long as that half: its budget grows
+  // without end, so without a node limit the pass ends, if nothing else does, when one searches
+  // everything (a proof that no win exists). Rounds go on until a win, such a proof, or the
+  // node limit. Measured with a limit of 300,000 nodes, deals 1-2,000 (2 cores): probes alone
+  // leave 53 unresolved in 27.5 s, rounds of probes and beams 48 in 24.0 s; with 1 M nodes, 15;
+  // with 3 M nodes, 6 (p99 0.9 s a deal). Giving the beams more of the early rounds did worse.
   void win_pass(G& game) {
     complete_ = false;
     probe_count_ = 0;
-    std::uint64_t round_nodes = options_.round_nodes, width = options_.beam_width;
-    for (int round = 0; options_.probe_nodes && (options_.node_limit || round < options_.rounds); ++round) {
-      win_probes(game, nodes_ + round_nodes);
-      if (complete_ || limited_ || best_ == G::kMaxScore) return;
+    if (!options_.probe_nodes) {  // one plain depth-first pass
+      search(game);
+      return;
+    }
+    std::uint64_t width = options_.beam_width;
+    for (int round = 0;; ++round) {
+      std::uint64_t budget = options_.round_nodes << round;
+      if (round >= options_.short_rounds) {
+        budget /= 2;
+        win_probes(game, nodes_ + budget, budget);
+        if (decided()) return;
+      }
+      win_probes(game, nodes_ + budget, options_.probe_nodes);
+      if (decided()) return;
       if constexpr (StagedDealGame<G>) {
         if (width) win_beam(game, width, static_cast<std::uint64_t>(round));
-        if (complete_ || limited_ || best_ == G::kMaxScore) return;
+        if (decided()) return;
       }
-      round_nodes *= 2;
-      width *= 2;
+      width = std::min(2 * width, options_.max_beam_width);
     }
-    probe_limit_ = 0;
-    perturb_ = probe_count_ > 0;
-    search(game);
   }
 
-  // Probes until `until` nodes, each with a small node budget; every probe after the first swaps
+  bool decided() const { return complete_ || limited_ || best_ == G::kMaxScore; }
+
+  // Probes until `until` nodes, each with a budget of `probe_nodes`; every probe after the first swaps
   // the first move with another at one node in 16, so one early mistake of the move order does
   // not trap every probe below it. Probes share the memo (it holds only proved facts). A probe
   // must be able to reach the end of the deal (a winning line of Hopscotch has about 100 moves:
@@ -127,11 +139,11 @@ class MaxScoreSearch {
   // nodes with the longer ones win 1,950 / 1,928; of 120 alone 1,950 / 1,932; of 150, 1,938 /
   // 1,928; of 300, 1,938 / 1,920 (and are 10 % slower); the first 1,000 probes of 300 on deals
   // 1-200 win 197, one depth-first pass about 40 %.
-  void win_probes(G& game, std::uint64_t until) {
+  void win_probes(G& game, std::uint64_t until, std::uint64_t probe_nodes) {
     while (nodes_ < until) {
       const int every = options_.long_probe_every;
-      const bool long_probe = every && probe_count_ % every == every - 1;
-      probe_limit_ = nodes_ + options_.probe_nodes * (long_probe ? 4 : 1);
+      const bool long_probe = every && probe_count_ % every == every - 1 && probe_nodes == options_.probe_nodes;
+      probe_limit_ = nodes_ + probe_nodes * (long_probe ? 4 : 1);
       perturb_ = probe_count_++ > 0;
       search(game);
       if (!stopped_) complete_ = true;  // the probe searched everything: no win
