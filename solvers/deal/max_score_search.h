@@ -36,7 +36,7 @@ struct MaxScoreOptions {
   int long_probe_every = 8;            // ... and every this many, a probe of 4 times the budget
   std::uint64_t round_nodes = 20'000;  // nodes of probes in the first round
   std::uint64_t beam_width = 250;      // width of the first round's beam (0 = none; staged games only)
-  std::uint64_t max_beam_width = std::uint64_t{1} << 17;  // beams stop growing here (memory)
+  std::uint64_t max_beam_width = std::uint64_t{1} << 18;  // beams stop growing here (about 1 GB)
   int short_rounds = 6;  // rounds before a deepening probe joins each round (it makes the pass complete)
 };
 
@@ -100,9 +100,10 @@ class MaxScoreSearch {
   // of each round's probing goes to one deepening probe as long as that half: its budget grows
   // without end, so without a node limit the pass ends, if nothing else does, when one searches
   // everything (a proof that no win exists). Rounds go on until a win, such a proof, or the
-  // node limit. Measured with a limit of 300,000 nodes, deals 1-2,000 (2 cores): probes alone
-  // leave 53 unresolved in 27.5 s, rounds of probes and beams 48 in 24.0 s; with 1 M nodes, 15;
-  // with 3 M nodes, 6 (p99 0.9 s a deal). Giving the beams more of the early rounds did worse.
+  // node limit. Measured on deals 1-2,000 (2 cores): with a limit of 300,000 nodes, 30 left
+  // unresolved in 21.9 s (probes alone, before the beams: 50 in 28 s); with 1 M nodes, 13 (p99
+  // 0.78 s a deal); with 3 M, 5 (p99 0.77 s). Early rounds giving the beams 2 or 4 times the
+  // width did worse (24 and 58 unresolved at 1 M nodes, against 15).
   void win_pass(G& game) {
     complete_ = false;
     probe_count_ = 0;
