@@ -31,6 +31,11 @@ Examples:
   gamesolver hopscotch --seed 37 --output p.txt && gamesolver hopscotch verify p.txt
   gamesolver hopscotch --seed 37 --normal       the same deal played without seeing the stock
   gamesolver hopscotch stats --deals 10000 --json stats.json
+  gamesolver hopscotch stats --deals 10000 --node-limit 3000000 --retry-nodes 100000000 --memo-bits 24
+                                                decides every one of deals 1-10,000 (about 10 minutes)
+
+Search: rounds of short depth-first probes and beam searches, each round twice the last, until
+a win, a proof that none exists, or --node-limit (nodes: states whose upper bound is asked).
 )";
 
 std::string read_text(const std::string& path) {
