@@ -131,9 +131,9 @@ class MaxScoreSearch {
 
   bool decided() const { return complete_ || limited_ || best_ == G::kMaxScore; }
 
-  // Probes until `until` nodes, each with a budget of `probe_nodes`; every probe after the first swaps
-  // the first move with another at one node in 16, so one early mistake of the move order does
-  // not trap every probe below it. Probes share the memo (it holds only proved facts). A probe
+  // Probes until `until` nodes, each with a budget of `probe_nodes`; every probe after the first
+  // swaps the first move with another at one node in 16, so one early mistake of the move order
+  // does not trap every probe below it. Probes share the memo (it holds only proved facts). A probe
   // must be able to reach the end of the deal (a winning line of Hopscotch has about 100 moves:
   // probes of 60 nodes win nothing, of 80 nodes few), so every eighth probe gets four times the
   // budget. Measured within 300,000 nodes a deal, deals 1-2,000 / 2,001-4,000: probes of 120
