@@ -187,7 +187,7 @@ void Tableau::generate_moves(MoveList& list) const {
   const int first_placement = list.size;
   if (win_only_ && rank == kRanks)
     for (int p = 0; p < kReserves; ++p)
-      if (bottom_kings_[p] == size_[p]) {  // parked on an empty or Kings-only reserve (see "Kings")
+      if (parked(p)) {  // onto an empty or Kings-only reserve (see "Kings")
         list.push({Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card, 0});
         return;
       }
@@ -203,11 +203,20 @@ void Tableau::generate_moves(MoveList& list) const {
                    [&](const Move& a, const Move& b) { return cost[a.reserve] < cost[b.reserve]; });
 }
 
+void Tableau::push_reserve(int p, int card) {
+  bottom_kings_[p] += parked(p) && rank_[card] == kRanks;
+  reserve_[p][size_[p]++] = static_cast<std::uint8_t>(card);
+}
+
+void Tableau::pop_reserve(int p) {
+  bottom_kings_[p] -= parked(p);
+  --size_[p];
+}
+
 void Tableau::apply(const Move& m) {
   switch (m.kind) {
     case Move::kReserveToFoundation:
-      bottom_kings_[m.reserve] -= bottom_kings_[m.reserve] == size_[m.reserve];
-      --size_[m.reserve];
+      pop_reserve(m.reserve);
       ++height_[m.foundation];
       ++score_;
       break;
@@ -216,17 +225,14 @@ void Tableau::apply(const Move& m) {
       ++height_[m.foundation];
       ++score_;
       break;
-    case Move::kWasteToReserve: {
-      const bool parks = bottom_kings_[m.reserve] == size_[m.reserve] && rank_[m.card] == kRanks;
+    case Move::kWasteToReserve:
       // A parked King is played last whatever happens (see "Kings"), so it keeps no exclusion.
-      if (rules_ == MoveRules::kNormalForm && !(win_only_ && parks))
+      if (rules_ == MoveRules::kNormalForm && !(win_only_ && parked(m.reserve) && rank_[m.card] == kRanks))
         for (int f = 0; f < kFoundations; ++f)
           if (next_rank(f) == rank_[m.card]) excluded_[f] |= std::uint64_t{1} << m.card;
-      bottom_kings_[m.reserve] += parks;
-      reserve_[m.reserve][size_[m.reserve]++] = m.card;
+      push_reserve(m.reserve, m.card);
       ++dealt_;
       break;
-    }
     case Move::kDecline:
       for (int p = 0; p < kReserves; ++p)
         if (m.declined >> p & 1) excluded_[m.foundation] |= std::uint64_t{1} << reserve_[p][size_[p] - 1];
@@ -237,8 +243,7 @@ void Tableau::apply(const Move& m) {
 void Tableau::undo(const Move& m) {
   switch (m.kind) {
     case Move::kReserveToFoundation:
-      bottom_kings_[m.reserve] += bottom_kings_[m.reserve] == size_[m.reserve] && rank_[m.card] == kRanks;
-      reserve_[m.reserve][size_[m.reserve]++] = m.card;
+      push_reserve(m.reserve, m.card);
       --height_[m.foundation];
       --score_;
       break;
@@ -249,8 +254,7 @@ void Tableau::undo(const Move& m) {
       break;
     case Move::kWasteToReserve:
       for (auto& mask : excluded_) mask &= ~(std::uint64_t{1} << m.card);  // a new card had none
-      bottom_kings_[m.reserve] -= bottom_kings_[m.reserve] == size_[m.reserve];
-      --size_[m.reserve];
+      pop_reserve(m.reserve);
       --dealt_;
       break;
     case Move::kDecline:
@@ -300,28 +304,27 @@ void Tableau::load(const Key& key) {
   std::array<std::array<std::uint8_t, 4>, kRanks + 1> copies{};
   std::array<int, kRanks + 1> unused{};
   for (int i = 0; i < dealt_; ++i) copies[rank_[i]][static_cast<std::size_t>(unused[rank_[i]]++)] = static_cast<std::uint8_t>(i);
+  auto take = [&](int rank) { return copies[rank][static_cast<std::size_t>(--unused[rank])]; };
+  std::array<std::array<std::uint8_t, kDealSize>, kReserves> shown{};
+  std::array<int, kReserves> shown_size{};
   excluded_.fill(0);
-  for (int p = 0; p < kReserves; ++p) {
-    size_[p] = 0;
+  for (int p = 0; p < kReserves; ++p)
     for (int rank = in.get(4); rank; rank = in.get(4)) {
-      const int card = copies[rank][static_cast<std::size_t>(--unused[rank])];
+      const int card = take(rank);
       for (int f = 0; f < kFoundations; ++f)
         if (next_rank(f) == rank && in.get(1)) excluded_[f] |= std::uint64_t{1} << card;
-      reserve_[p][size_[p]++] = static_cast<std::uint8_t>(card);
+      shown[p][static_cast<std::size_t>(shown_size[p]++)] = static_cast<std::uint8_t>(card);
     }
-  }
-  // Kings the key left out: dealt, not on a finished foundation, not seen on a reserve.
+  // Kings the key left out (dealt, not on a finished foundation, not shown) go under reserve 1.
   int free_kings = unused[kRanks];
   for (int f = 0; f < kFoundations; ++f) free_kings -= height_[f] == kFoundationSize;
-  if (free_kings > 0) {
-    auto& pile = reserve_[0];
-    std::copy_backward(pile.begin(), pile.begin() + size_[0], pile.begin() + size_[0] + free_kings);
-    for (int k = 0; k < free_kings; ++k) pile[static_cast<std::size_t>(k)] = copies[kRanks][static_cast<std::size_t>(--unused[kRanks])];
-    size_[0] += free_kings;
-  }
+  size_.fill(0);
+  bottom_kings_.fill(0);
+  for (int k = 0; k < free_kings; ++k) push_reserve(0, take(kRanks));
   for (int p = 0; p < kReserves; ++p)
-    for (bottom_kings_[p] = 0; bottom_kings_[p] < size_[p] && rank_[reserve_[p][bottom_kings_[p]]] == kRanks;) ++bottom_kings_[p];
+    for (int i = 0; i < shown_size[p]; ++i) push_reserve(p, shown[p][static_cast<std::size_t>(i)]);
 }
+
 Tableau::Key Tableau::exact_key() const { return pack({0, 1, 2, 3}); }
 
 // Dead cards. Call a set X of cards "after c" when none of them can reach a foundation before

@@ -148,6 +148,9 @@ class Tableau {
   // only a win matters (see "Kings").
   int first_shown(int p) const { return win_only_ ? bottom_kings_[p] : 0; }
   void play_parked_king(MoveList& list) const;
+  // A card onto or off the top of reserve p, keeping the count of Kings at its bottom.
+  void push_reserve(int p, int card);
+  void pop_reserve(int p);
   bool only_parked_left() const {
     return score_ + bottom_kings_[0] + bottom_kings_[1] + bottom_kings_[2] + bottom_kings_[3] == kMaxScore;
   }
