@@ -32,21 +32,13 @@ nlohmann::json won_json(const SearchResult& r) {
   return r.outcome == SearchResult::kWon;
 }
 
-std::vector<std::string> play_names(const hopscotch::Deal& deal, const std::vector<hopscotch::Move>& line) {
-  Tableau tableau(deal, hopscotch::MoveRules::kUnrestricted);
-  std::vector<std::string> names;
-  for (const auto& m : line) {
-    if (m.kind == hopscotch::Move::kDecline) continue;
-    names.push_back(tableau.move_name(m));
-    tableau.apply(m);
-  }
-  return names;
-}
-
-// A win is reported only after its play is replayed by the rules.
-void check_win(const hopscotch::Deal& deal, const SearchResult& r) {
-  if (r.outcome == SearchResult::kWon && hopscotch::score_by_the_rules(deal, r.line) != Tableau::kMaxScore)
-    throw std::logic_error("internal error: the winning play of deal " + hopscotch::format_deal(deal) + " does not replay");
+// Replays a play by the rules (the plays' names to `names` when given): a play is reported only
+// if it is legal, and a win only if its play reaches 48.
+void check_play(const hopscotch::Deal& deal, bool won, const std::vector<hopscotch::Move>& line,
+                std::vector<std::string>* names = nullptr) {
+  const int score = hopscotch::score_by_the_rules(deal, line, names);
+  if (score < 0 || (won && score != Tableau::kMaxScore))
+    throw std::logic_error("internal error: the play found for deal " + hopscotch::format_deal(deal) + " does not replay");
 }
 
 void print_plays(const std::vector<std::string>& plays) {
@@ -84,12 +76,12 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
     MaxScoreOptions search_options;
     search_options.node_limit = options.node_limit;
     result = search.solve(tableau, search_options);
-    check_win(deal, result);
     line = result.line;
   }
   const double seconds = clock.seconds();
-  const auto plays = play_names(deal, line);
-  if (!output.empty()) write_checked_text(output, format_hopscotch_play(deal, line, result.score));
+  std::vector<std::string> plays;
+  check_play(deal, result.outcome == SearchResult::kWon, line, &plays);
+  if (!output.empty()) write_checked_text(output, format_hopscotch_play(deal, plays, result.score));
   if (options.global.human_output()) {
     std::cout << "Deal " << label << ": " << hopscotch::format_deal(deal) << "\n";
     const std::string who = normal_play ? "Normal play (stock unseen)" : "Stock known";
@@ -152,7 +144,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
       MaxScoreOptions search_options;
       search_options.node_limit = limit;
       const auto r = search.solve(tableau, search_options);
-      check_win(deal, r);
+      check_play(deal, r.outcome == SearchResult::kWon, r.line);
       DealOutcome& o = outcomes[i];
       o.seconds += deal_clock.seconds();
       o.outcome = r.outcome;

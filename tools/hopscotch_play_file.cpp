@@ -14,17 +14,12 @@ constexpr const char* kMagic = "gamesolver-hopscotch-play";
 constexpr const char* kVersion = "v1";
 }  // namespace
 
-std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector<hopscotch::Move>& line, int score) {
-  hopscotch::Tableau tableau(deal, hopscotch::MoveRules::kUnrestricted);
+std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector<std::string>& plays, int score) {
   std::ostringstream out;
   out << kMagic << ' ' << kVersion << "\n";
   out << "deal: " << hopscotch::format_deal(deal) << "\n";
   out << "score: " << score << "\n";
-  for (const auto& m : line) {
-    if (m.kind == hopscotch::Move::kDecline) continue;
-    out << "play: " << tableau.move_name(m) << "\n";
-    tableau.apply(m);
-  }
+  for (const auto& play : plays) out << "play: " << play << "\n";
   return out.str();
 }
 

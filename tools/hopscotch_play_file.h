@@ -19,8 +19,8 @@
 
 namespace gs::tools {
 
-// Plays only: kDecline steps of the search are left out.
-std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector<hopscotch::Move>& line, int score);
+// `plays`: the names of the plays (hopscotch::score_by_the_rules gives them).
+std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector<std::string>& plays, int score);
 
 struct HopscotchVerification {
   bool valid = false;

@@ -480,11 +480,12 @@ std::string Tableau::describe() const {
   return out.str();
 }
 
-int score_by_the_rules(const Deal& deal, const std::vector<Move>& line) {
+int score_by_the_rules(const Deal& deal, const std::vector<Move>& line, std::vector<std::string>* names) {
   Tableau t(deal, MoveRules::kUnrestricted);
   for (const Move& m : line) {
     if (m.kind == Move::kDecline) continue;
     if (!t.is_legal(m)) return -1;
+    if (names) names->push_back(t.move_name(m));
     t.apply(m);
   }
   return t.score();

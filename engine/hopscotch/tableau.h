@@ -174,7 +174,8 @@ class Tableau {
 };
 
 // Replays a line of the search (declines are skipped) by the rules of the game: the score it
-// reaches, or -1 when a play is illegal. A claimed win is checked so before it is reported.
-int score_by_the_rules(const Deal& deal, const std::vector<Move>& line);
+// reaches, or -1 when a play is illegal; the names of the plays replayed go to `names` when
+// given. A claimed win is checked so before it is reported.
+int score_by_the_rules(const Deal& deal, const std::vector<Move>& line, std::vector<std::string>* names = nullptr);
 
 }  // namespace gs::hopscotch
