@@ -137,8 +137,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
              std::to_string(won.load()) + " won";
     });
     // Decides deal i within `limit` nodes; a second try adds its time to the first's.
-    auto decide = [&](Search& search, std::uint64_t i, std::uint64_t limit) {
-      const auto deal = hopscotch::deal_from_seed(seed + i);
+    auto decide = [&](Search& search, std::uint64_t i, const hopscotch::Deal& deal, std::uint64_t limit) {
       const cli::Stopwatch deal_clock;
       Tableau tableau(deal);
       MaxScoreOptions search_options;
@@ -156,8 +155,9 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, deals, 1), [&](const auto& range) {
       Search& search = searches.local();
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        decide(search, i, options.node_limit);
-        Tableau normal(hopscotch::deal_from_seed(seed + i), hopscotch::MoveRules::kUnrestricted);
+        const auto deal = hopscotch::deal_from_seed(seed + i);
+        decide(search, i, deal, options.node_limit);
+        Tableau normal(deal, hopscotch::MoveRules::kUnrestricted);
         outcomes[i].normal_score = play_normally(normal, options, seed + i);
         ++done;
       }
@@ -166,7 +166,9 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
       std::vector<std::uint64_t> again;
       for (std::uint64_t i = 0; i < deals; ++i)
         if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
-      tbb::parallel_for(std::size_t{0}, again.size(), [&](std::size_t k) { decide(searches.local(), again[k], options.retry_nodes); });
+      tbb::parallel_for(std::size_t{0}, again.size(), [&](std::size_t k) {
+        decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), options.retry_nodes);
+      });
     }
   }
   std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, normal_won = 0, nodes = 0, inexact = 0;

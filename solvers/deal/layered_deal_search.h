@@ -18,7 +18,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -36,7 +35,6 @@ struct LayeredSearchOptions {
   std::uint64_t width = 0;       // beam: most states kept a stage (0 = all: exhaustive)
   std::uint64_t node_limit = 0;  // states generated, all stages (0 = none); checked after each stage
   std::uint64_t salt = 0;        // beam: breaks ties of promise differently for each value
-  std::function<void(int stage, std::uint64_t states)> on_stage;  // progress, after each stage
 };
 
 template <class Move>
@@ -118,7 +116,6 @@ class LayeredDealSearch {
         keep_best(next, options.width, options.salt);
         dropped = true;
       }
-      if (options.on_stage) options.on_stage(stage + 1, next.size());
       if (next.empty()) {
         if (!dropped) result.outcome = Result::kUnreachable;
         return result;

@@ -157,21 +157,20 @@ class MaxScoreSearch {
 
   // A beam of `width` states a stage; each round's beam breaks ties differently (`salt`), so a
   // wider beam is also a different one.
+  // Called only for staged games (an if constexpr at the call), so it is instantiated only there.
   void win_beam(G& game, std::uint64_t width, std::uint64_t salt) {
-    if constexpr (StagedDealGame<G>) {
-      LayeredSearchOptions beam;
-      beam.width = width;
-      beam.salt = salt;
-      if (options_.node_limit) beam.node_limit = options_.node_limit - std::min(nodes_, options_.node_limit);
-      const auto r = LayeredDealSearch<G>().reach(game, G::kMaxScore, beam);
-      nodes_ += r.nodes;
-      limited_ = options_.node_limit && nodes_ > options_.node_limit;
-      if (r.outcome == decltype(r)::kReached) {
-        best_ = G::kMaxScore;
-        best_line_ = r.line;
-      }
-      complete_ = r.outcome == decltype(r)::kUnreachable;  // the beam dropped nothing
+    LayeredSearchOptions beam;
+    beam.width = width;
+    beam.salt = salt;
+    if (options_.node_limit) beam.node_limit = options_.node_limit - std::min(nodes_, options_.node_limit);
+    const auto r = LayeredDealSearch<G>().reach(game, G::kMaxScore, beam);
+    nodes_ += r.nodes;
+    limited_ = options_.node_limit && nodes_ > options_.node_limit;
+    if (r.outcome == decltype(r)::kReached) {
+      best_ = G::kMaxScore;
+      best_line_ = r.line;
     }
+    complete_ = r.outcome == decltype(r)::kUnreachable;  // the beam dropped nothing
   }
 
   Value search(G& game) {
