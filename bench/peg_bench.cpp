@@ -8,7 +8,7 @@
 #include "engine/peg/notation.h"
 #include "engine/peg/puzzle.h"
 #include "solvers/dfs/dfs_solver.h"
-#include "tools/peg_jobs.h"
+#include "tools/peg/peg_jobs.h"
 
 namespace gs::peg {
 namespace {

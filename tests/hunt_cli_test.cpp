@@ -141,7 +141,7 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
       {"mountnfall", "needs a mode"},
       {"mountnfall build --size 4 --triangle 2", "needs --dir"},
       {"mountnfall build --size 7 --triangle 2 --dir x", "up to 6x6"},
-      {"mountnfall perft --size 9 --depth 1", "4x4 to 8x8"},
+      {"mountnfall perft --size 9 --depth 1", "--size must be between 4 and 8"},
       {"mountnfall perft", "--depth"},
       {"mountnfall perft --depth 2 --position 'zz w'", "rows expected"},
       {"mountnfall match --games 0", "--games"},

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/peg/board_file.h"
-#include "tools/peg_jobs.h"
+#include "tools/peg/peg_jobs.h"
 
 namespace gs::tools {
 namespace {

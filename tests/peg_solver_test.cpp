@@ -19,8 +19,8 @@
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/layered_search.h"
-#include "tools/peg_jobs.h"
-#include "tools/peg_problem.h"
+#include "tools/peg/peg_jobs.h"
+#include "tools/peg/peg_problem.h"
 
 namespace gs::peg {
 namespace {

@@ -1,32 +1,18 @@
-// gamesolver: one command, one subcommand per job. The table below is the only registry.
+// gamesolver: one command, one subcommand per game; the subcommands come from the registry.
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "tools/cli.h"
-#include "tools/subcommands.h"
+#include "tools/common/cli.h"
+#include "tools/registry.h"
 
 namespace {
-
-struct Subcommand {
-  const char* name;
-  int (*run)(const std::vector<std::string>& args);
-  const char* summary;
-};
-
-const Subcommand kSubcommands[] = {
-    {"peg", gs::tools::run_peg, "peg solitaire: solve, verify, analyze, all starts, fewest moves"},
-    {"mnk", gs::tools::run_mnk, "m,n,k-games: value and best move, move values, strong solution, probe"},
-    {"tictactoe", gs::tools::run_tictactoe, "tic-tac-toe: gamesolver mnk with m = n = k = 3"},
-    {"hopscotch", gs::tools::run_hopscotch, "Hopscotch card solitaire: solve a deal, verify a play, statistics"},
-    {"hunt", gs::tools::run_hunt, "hunt games: retrograde endgame tables (build, probe, stats, verify)"},
-    {"mountnfall", gs::tools::run_mountnfall, "Mount'n Fall: exact tables of small boards, perft, analyse"},
-};
 
 void print_help() {
   std::cout << "gamesolver " << GAMESOLVER_VERSION << ": game-solving toolkit\n\n"
             << "Usage: gamesolver SUBCOMMAND [options]   (gamesolver SUBCOMMAND --help for details)\n\nSubcommands:\n";
-  for (const auto& s : kSubcommands) std::cout << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary << "\n";
+  for (const auto& c : gs::tools::commands())
+    std::cout << "  " << c.name << std::string(c.name.size() < 12 ? 12 - c.name.size() : 1, ' ') << c.summary << "\n";
   std::cout << "\nGlobal options (accepted by every subcommand):\n"
                "  --threads N   worker threads (default: all cores)\n"
                "  --json FILE   machine-readable result ('-' = stdout)\n"
@@ -57,12 +43,11 @@ int main(int argc, char** argv) {
   }
   // Global options may also come before the subcommand: move them after it.
   for (std::size_t i = 0; i < args.size(); ++i)
-    for (const auto& s : kSubcommands)
-      if (args[i] == s.name) {
-        std::vector<std::string> rest(args.begin() + i + 1, args.end());
-        rest.insert(rest.end(), args.begin(), args.begin() + i);
-        return gs::cli::guarded([&] { return s.run(rest); });
-      }
+    if (const auto* command = gs::tools::find_command(args[i])) {
+      std::vector<std::string> rest(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+      rest.insert(rest.end(), args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i));
+      return gs::cli::guarded([&] { return command->run(rest); });
+    }
   std::cerr << "gamesolver: unknown subcommand '" << args[0] << "' (see gamesolver --help)\n";
   return 2;
 }

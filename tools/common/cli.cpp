@@ -1,0 +1,75 @@
+#include "tools/common/cli.h"
+
+#include <sys/resource.h>
+
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "engine/core/errors.h"
+
+namespace gs::cli {
+
+po::options_description global_options_description(GlobalOptions& options) {
+  po::options_description global("Global options");
+  global.add_options()
+      ("threads", po::value<int>(&options.threads)->default_value(0), "worker threads (0 = all cores)")
+      ("json", po::value<std::string>(&options.json), "write the result as JSON to FILE ('-' = stdout, replacing the summary)")
+      ("quiet,q", po::bool_switch(&options.quiet), "no progress on stderr")
+      ("help,h", "show this help");
+  return global;
+}
+
+ThreadLimit::ThreadLimit(int threads) {
+  if (threads < 0) throw InputError("--threads must be 0 (all cores) or positive");
+  threads_ = threads == 0 ? static_cast<int>(std::max(1U, std::thread::hardware_concurrency())) : threads;
+  control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads_);
+}
+
+void emit_json(const GlobalOptions& options, const nlohmann::json& result) {
+  if (options.json.empty()) return;
+  const std::string text = result.dump(2) + "\n";
+  if (options.json == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(options.json);
+  out << text;
+  if (!out) throw DataError("cannot write JSON to " + options.json);
+}
+
+int guarded(const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    std::cerr << "gamesolver: " << e.what() << "\n";
+    return 2;
+  } catch (const DataError& e) {
+    std::cerr << "gamesolver: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "gamesolver: out of memory\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "gamesolver: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+double peak_memory_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+std::optional<std::string> read_move_line() {
+  std::cout << "Your move: " << std::flush;
+  std::string line;
+  if (!std::getline(std::cin, line) || line == "quit" || line == "q") {
+    std::cout << "\nStopped.\n";
+    return std::nullopt;
+  }
+  return line;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,108 @@
+#include "tools/common/command.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include "engine/core/errors.h"
+
+namespace gs::tools {
+
+namespace {
+
+// "a", "a or b", "a, b or c".
+std::string one_of(const std::vector<std::string>& words) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+  return text;
+}
+
+std::string mode_word(const ModeInfo& mode) { return mode.is_switch ? "--" + mode.name : mode.name; }
+
+po::options_description parameter_options(const Command& command) {
+  po::options_description parameters("Game parameters");
+  for (const Parameter& p : command.parameters) {
+    std::string help = p.help;
+    if (p.min) help += " (" + std::to_string(*p.min) + " to " + std::to_string(*p.max) + ")";
+    if (p.min) parameters.add_options()(p.name.c_str(), po::value<long long>()->default_value(std::stoll(p.default_value)), help.c_str());
+    else parameters.add_options()(p.name.c_str(), po::value<std::string>()->default_value(p.default_value), help.c_str());
+  }
+  return parameters;
+}
+
+}  // namespace
+
+std::string usage_text(const Command& command) {
+  std::string text;
+  for (std::size_t i = 0; i < command.modes.size(); ++i) {
+    const ModeInfo& mode = command.modes[i];
+    std::string line = std::string(i == 0 ? "Usage: " : "       ") + "gamesolver " + command.name + " " + mode.synopsis;
+    constexpr std::size_t kColumn = 52;
+    if (line.size() + 2 > kColumn) line += "\n" + std::string(kColumn, ' ');
+    else line += std::string(kColumn - line.size(), ' ');
+    text += line + mode.summary + "\n";
+  }
+  if (!command.about.empty()) text += "\n" + command.about;
+  if (!command.examples.empty()) text += "\nExamples:\n" + command.examples;
+  return text;
+}
+
+std::optional<std::size_t> parse_command(const Command& command, const std::vector<std::string>& args,
+                                         const po::options_description& own, po::variables_map& vm,
+                                         cli::GlobalOptions& global, std::string& file) {
+  std::string word;
+  po::options_description hidden;
+  hidden.add_options()("mode", po::value<std::string>(&word))("file", po::value<std::string>(&file));
+  po::options_description visible;
+  visible.add(own);
+  if (!command.parameters.empty()) visible.add(parameter_options(command));
+  visible.add(cli::global_options_description(global));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("mode", 1).add("file", 1);
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      std::cout << usage_text(command) << "\n" << visible << std::flush;
+      return std::nullopt;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(e.what());
+  }
+  for (const Parameter& p : command.parameters)
+    if (p.min) {
+      const long long value = vm[p.name].as<long long>();
+      if (value < *p.min || value > *p.max)
+        throw InputError("--" + p.name + " must be between " + std::to_string(*p.min) + " and " + std::to_string(*p.max));
+    }
+
+  // The mode: a word, a switch, or the default.
+  std::vector<std::string> words, chosen_names;
+  std::optional<std::size_t> chosen, fallback;
+  for (std::size_t i = 0; i < command.modes.size(); ++i) {
+    const ModeInfo& mode = command.modes[i];
+    if (!mode.is_switch) words.push_back(mode.name);
+    if (mode.is_default) fallback = i;
+    const bool named = !word.empty() && !mode.is_switch && (word == mode.name || word == mode.alias);
+    const bool switched = mode.is_switch && vm.count(mode.name) && vm[mode.name].as<bool>();
+    if (named || switched) chosen = i, chosen_names.push_back(mode_word(mode));
+  }
+  const bool word_named_a_mode = std::any_of(command.modes.begin(), command.modes.end(), [&](const ModeInfo& m) {
+    return !m.is_switch && (word == m.name || word == m.alias);
+  });
+  if (!word.empty() && !word_named_a_mode)
+    throw InputError("unknown " + command.name + " mode '" + word + "' (expected " + one_of(words) + ")");
+  if (chosen_names.size() > 1) throw InputError("choose one of " + one_of(chosen_names));
+  if (!chosen) {
+    if (!fallback) throw InputError(command.name + " needs a mode: " + one_of(words));
+    chosen = fallback;
+  }
+  const ModeInfo& mode = command.modes[*chosen];
+  if (mode.takes_file && file.empty()) throw InputError("usage: gamesolver " + command.name + " " + mode.synopsis);
+  if (!mode.takes_file && !file.empty()) throw InputError("unexpected argument '" + file + "'");
+  return chosen;
+}
+
+}  // namespace gs::tools

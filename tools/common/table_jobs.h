@@ -1,0 +1,259 @@
+// The jobs on solved tables shared by every game with retrograde tables (`gamesolver hunt`,
+// `gamesolver mountnfall`): build, probe, stats and verify. Templates over the game; each prints
+// a human summary and returns its JSON result.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <tbb/parallel_for.h>
+
+#include "engine/core/errors.h"
+#include "solvers/common/progress.h"
+#include "solvers/retrograde/layer_store.h"
+#include "tools/common/cli.h"
+
+namespace gs::tools::table_jobs {
+
+struct TableJobOptions {
+  cli::GlobalOptions global;
+  int threads = 1;
+  std::string dir;
+  std::optional<int> up_to;  // build: last layer (default: all)
+  bool compress = true;
+  std::string position;  // probe: default the start
+};
+
+// The positions reported as starts: game.starts() where the game has several, else its start.
+template <class G>
+auto starts_of(const G& game) {
+  if constexpr (requires { game.starts(); }) return game.starts();
+  else return std::vector<typename G::Position>{game.start()};
+}
+
+struct Value {
+  Outcome outcome = Outcome::kUnknown;
+  int distance = 0;
+};
+
+inline std::string value_text(const Value& v) {
+  if (v.outcome == Outcome::kDraw) return "draw";
+  return outcome_name(v.outcome) + " in " + std::to_string(v.distance) + " plies";
+}
+
+inline nlohmann::json value_json(const Value& v) {
+  nlohmann::json j = {{"value", outcome_name(v.outcome)}};
+  if (v.outcome != Outcome::kDraw) j["distance"] = v.distance;
+  return j;
+}
+
+// Best first: the fastest win, then draws, then the slowest loss.
+inline int preference(const Value& v) {
+  if (v.outcome == Outcome::kWin) return -100000 + v.distance;
+  if (v.outcome == Outcome::kDraw) return 0;
+  return 100000 - v.distance;
+}
+
+template <class G>
+Value lookup(LayerStore<G>& store, const G& game, const typename G::Position& p) {
+  const LayerIndex at = game.locate(p);
+  if (at.layer < 0) return {*game.terminal(p), 0};  // past the tables: the game is over
+  const ValueTable& t = store.table(at.layer);
+  return {t.outcome(at.index), t.distance(at.index)};
+}
+
+// What a move is worth to the side making it, from the value of the position it reaches.
+inline Value through(const Value& next) {
+  if (next.outcome == Outcome::kLoss) return {Outcome::kWin, next.distance + 1};
+  if (next.outcome == Outcome::kWin) return {Outcome::kLoss, next.distance + 1};
+  return {Outcome::kDraw, 0};
+}
+
+// The value a position must have given its successors' stored values.
+template <class G>
+Value recomputed(LayerStore<G>& store, const G& game, const typename G::Position& p) {
+  if (const auto end = game.terminal(p)) return {*end, 0};
+  std::optional<Value> best;
+  game.for_each_successor(p, [&](const typename G::Position& next) {
+    const Value v = through(lookup(store, game, next));
+    if (!best || preference(v) < preference(*best)) best = v;
+  });
+  return best ? *best : Value{Outcome::kLoss, 0};
+}
+
+template <class G>
+nlohmann::json build(const G& game, const TableJobOptions& options) {
+  const cli::Stopwatch clock;
+  LayerStore<G> store(game, options.dir);
+  const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
+  std::atomic<int> current{0};
+  int solved = 0, loaded = 0;
+  LayerStats total;
+  {
+    const ProgressReporter progress(options.global.progress(), [&] {
+      return std::string(G::kName) + " build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) + " layers done; " + store.progress();
+    });
+    store.build(last, options.compress, [&](int layer, bool was_solved) {
+      (was_solved ? solved : loaded) += 1;
+      current = layer + 1;
+      const TableHeader& h = store.header(layer);
+      total.positions += h.wins + h.losses + h.draws;
+      total.wins += h.wins, total.losses += h.losses, total.draws += h.draws;
+      total.longest = std::max(total.longest, h.longest);
+    });
+  }
+  nlohmann::json result = {{"game", G::kName}, {"variant", game.variant()}, {"layers", last + 1},
+                           {"layer_count", game.layer_count()}, {"solved_layers", solved}, {"loaded_layers", loaded},
+                           {"positions", total.positions}, {"wins", total.wins}, {"losses", total.losses},
+                           {"draws", total.draws}, {"longest", total.longest}};
+  nlohmann::json starts = nlohmann::json::array();
+  for (const auto& start : starts_of(game)) {
+    bool tabulated = true;
+    if constexpr (requires { game.tabulated(start); }) tabulated = game.tabulated(start);
+    if (!tabulated || game.locate(start).layer > last) continue;
+    auto j = value_json(lookup(store, game, start));
+    j["position"] = game.format(start);
+    j["side_to_move"] = G::kSides[game.side(start)];
+    starts.push_back(j);
+  }
+  if (!starts.empty()) result["start"] = starts[0];
+  if (starts.size() > 1) result["starts"] = starts;
+  result["seconds"] = clock.seconds();
+  result["threads"] = options.threads;
+  result["peak_memory_mib"] = cli::peak_memory_mib();
+  if (options.global.human_output()) {
+    std::cout << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
+              << " solved, " << loaded << " loaded from " << options.dir << ")\n"
+              << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
+              << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
+    for (const auto& j : starts)
+      std::cout << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>() << " to move, "
+                << value_text(lookup(store, game, game.parse(j["position"].get<std::string>()))) << "\n";
+    std::cout << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib() << " MiB\n";
+  }
+  return result;
+}
+
+template <class G>
+nlohmann::json probe(const G& game, const TableJobOptions& options) {
+  LayerStore<G> store(game, options.dir);
+  const auto p = options.position.empty() ? game.start() : game.parse(options.position);
+  if constexpr (requires { game.tabulated(p); })
+    if (!game.terminal(p) && !game.tabulated(p)) throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
+  const Value v = game.terminal(p) ? Value{*game.terminal(p), 0} : lookup(store, game, p);
+  struct Scored {
+    typename G::Position next;
+    Value value;
+  };
+  std::vector<Scored> moves;
+  if (!game.terminal(p))
+    game.for_each_successor(p, [&](const typename G::Position& next) { moves.push_back({next, through(lookup(store, game, next))}); });
+  std::stable_sort(moves.begin(), moves.end(), [](const Scored& a, const Scored& b) { return preference(a.value) < preference(b.value); });
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& m : moves) {
+    auto j = value_json(m.value);
+    j["move"] = game.move_name(p, m.next);
+    j["position"] = game.format(m.next);
+    list.push_back(j);
+  }
+  if (options.global.human_output()) {
+    std::cout << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v) << "\n";
+    for (const auto& m : moves) std::cout << "  " << game.move_name(p, m.next) << "  " << value_text(m.value) << "\n";
+    if (moves.empty()) std::cout << "  (game over)\n";
+  }
+  auto result = value_json(v);
+  result["position"] = game.format(p);
+  result["side_to_move"] = G::kSides[game.side(p)];
+  result["moves"] = list;
+  return result;
+}
+
+template <class G>
+nlohmann::json stats(const G& game, const TableJobOptions& options) {
+  LayerStore<G> store(game, options.dir);
+  nlohmann::json layers = nlohmann::json::array();
+  if (options.global.human_output()) std::cout << "layer  layer name            side    won         drawn       lost        longest win\n";
+  for (int layer = 0; layer < game.layer_count(); ++layer) {
+    if (!store.present(layer)) continue;
+    const ValueTable& t = store.table(layer);
+    std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
+    int longest[2] = {};
+    for (std::uint64_t i = 0; i < t.size(); ++i) {
+      const auto p = game.unrank(layer, i);
+      if (!p) continue;
+      const int side = game.side(*p);
+      switch (t.outcome(i)) {
+        case Outcome::kWin: ++won[side], longest[side] = std::max(longest[side], t.distance(i)); break;
+        case Outcome::kLoss: ++lost[side]; break;
+        default: ++drawn[side]; break;
+      }
+    }
+    for (int side = 0; side < 2; ++side) {
+      layers.push_back({{"layer", layer}, {"layer_name", game.layer_name(layer)}, {"side_to_move", G::kSides[side]}, {"won", won[side]},
+                        {"drawn", drawn[side]}, {"lost", lost[side]}, {"longest_win", longest[side]}});
+      if (options.global.human_output())
+        std::printf("%5d  %-20s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer, game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(won[side]),
+                    static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]), longest[side]);
+    }
+  }
+  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}};
+}
+
+template <class G>
+nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid) {
+  const cli::Stopwatch clock;
+  LayerStore<G> store(game, options.dir);
+  std::atomic<std::uint64_t> checked{0}, wrong{0};
+  std::atomic<int> current{0};
+  int layers = 0;
+  std::mutex first_mutex;
+  std::string first_error;
+  auto report = [&](const std::string& error) {
+    if (wrong.fetch_add(1) == 0) {
+      const std::lock_guard lock(first_mutex);
+      first_error = error;
+    }
+  };
+  const ProgressReporter progress(options.global.progress(), [&] {
+    return std::string(G::kName) + " verify: layer " + std::to_string(current.load()) + ", " + std::to_string(checked.load()) + " positions checked";
+  });
+  for (int layer = 0; layer < game.layer_count(); ++layer) {
+    if (!store.present(layer)) continue;
+    ++layers;
+    current = layer;
+    const ValueTable& t = store.table(layer);
+    // Earlier layers are read before the parallel pass, so workers only read the store.
+    for (int l = 0; l < layer; ++l)
+      if (store.present(l)) store.table(l);
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        const auto p = game.unrank(layer, i);
+        if (!p) {
+          if (t.raw()[i] != 0) report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
+          continue;
+        }
+        ++checked;
+        const Value want = recomputed(store, game, *p), have{t.outcome(i), t.distance(i)};
+        if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
+          report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
+      }
+    });
+  }
+  valid = wrong == 0 && layers > 0;
+  if (layers == 0) first_error = "no table files in " + options.dir;
+  if (options.global.human_output()) {
+    std::cout << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked << " positions re-checked against their successors: ";
+    std::cout << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error) << " (" << clock.seconds() << " s)\n";
+  }
+  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}, {"checked", checked.load()},
+          {"wrong", wrong.load()}, {"valid", valid}, {"first_error", first_error}, {"seconds", clock.seconds()}};
+}
+
+}  // namespace gs::tools::table_jobs

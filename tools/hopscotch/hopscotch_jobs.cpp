@@ -1,0 +1,237 @@
+// gamesolver hopscotch: solve a deal, verify a play, statistics over seeded deals.
+#include "tools/hopscotch/hopscotch_jobs.h"
+
+#include <atomic>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include "engine/hopscotch/heuristic_player.h"
+#include "engine/hopscotch/tableau.h"
+#include "solvers/common/progress.h"
+#include "solvers/deal/max_score_search.h"
+#include "solvers/io/checked_text_file.h"
+#include "tools/hopscotch/hopscotch_play_file.h"
+#include "tools/common/statistics.h"
+
+namespace gs::tools {
+
+namespace {
+
+using hopscotch::Tableau;
+using Search = MaxScoreSearch<Tableau>;
+using SearchResult = Search::Result;
+
+nlohmann::json won_json(const SearchResult& r) {
+  if (r.outcome == SearchResult::kUnresolved) return nullptr;
+  return r.outcome == SearchResult::kWon;
+}
+
+// Replays a play by the rules (the plays' names to `names` when given): a play is reported only
+// if it is legal, and a win only if its play reaches 48.
+void check_play(const hopscotch::Deal& deal, bool won, const std::vector<hopscotch::Move>& line,
+                std::vector<std::string>* names = nullptr) {
+  const int score = hopscotch::score_by_the_rules(deal, line, names);
+  if (score < 0 || (won && score != Tableau::kMaxScore))
+    throw std::logic_error("internal error: the play found for deal " + hopscotch::format_deal(deal) + " does not replay");
+}
+
+void print_plays(const std::vector<std::string>& plays) {
+  for (std::size_t i = 0; i < plays.size(); ++i)
+    std::cout << (i % 8 == 0 ? "  " : " ") << std::setw(9) << std::left << plays[i] << (i % 8 == 7 || i + 1 == plays.size() ? "\n" : "");
+  std::cout << std::right;
+}
+
+int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed, std::vector<hopscotch::Move>* line = nullptr) {
+  return options.samples ? hopscotch::play_with_sampling(tableau, options.samples, seed, line)
+                         : hopscotch::play_without_seeing_stock(tableau, line);
+}
+
+std::string fixed(double value, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << value;
+  return out.str();
+}
+
+}  // namespace
+
+nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
+                               const std::string& output, bool normal_play) {
+  const cli::Stopwatch clock;
+  Tableau tableau(deal, normal_play ? hopscotch::MoveRules::kUnrestricted : hopscotch::MoveRules::kNormalForm);
+  std::vector<hopscotch::Move> line;
+  SearchResult result;
+  if (normal_play) {
+    result.score = play_normally(tableau, options, 0, &line);
+    result.outcome = result.score == Tableau::kMaxScore ? SearchResult::kWon : SearchResult::kLost;
+    result.score_exact = false;
+  } else {
+    Search search(options.memo_bits);
+    const ProgressReporter progress(options.global.progress(), [] { return std::string("hopscotch: searching"); });
+    MaxScoreOptions search_options;
+    search_options.node_limit = options.node_limit;
+    result = search.solve(tableau, search_options);
+    line = result.line;
+  }
+  const double seconds = clock.seconds();
+  std::vector<std::string> plays;
+  check_play(deal, result.outcome == SearchResult::kWon, line, &plays);
+  if (!output.empty()) write_checked_text(output, format_hopscotch_play(deal, plays, result.score));
+  if (options.global.human_output()) {
+    std::cout << "Deal " << label << ": " << hopscotch::format_deal(deal) << "\n";
+    const std::string who = normal_play ? "Normal play (stock unseen)" : "Stock known";
+    if (result.outcome == SearchResult::kWon)
+      std::cout << who << ": WON, all 48 cards reach the foundations";
+    else if (result.outcome == SearchResult::kLost)
+      std::cout << who << (normal_play ? ": lost, score " : ": LOST, best score ") << result.score << " of 48"
+                << (normal_play || result.score_exact ? "" : " or more (node limit hit while maximising)");
+    else
+      std::cout << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
+    if (!normal_play) std::cout << " (" << result.nodes << " nodes)";
+    std::cout << ", " << fixed(seconds, 3) << " s\n";
+    std::cout << "Play (" << plays.size() << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
+    print_plays(plays);
+    if (!output.empty()) std::cout << "Play written to " << output << "\n";
+  }
+  nlohmann::json json = {{"deal", hopscotch::format_deal(deal)}, {"label", label},
+                         {"player", normal_play ? "normal" : "known-stock"},
+                         {"won", won_json(result)}, {"score", result.score}, {"plays", plays},
+                         {"seconds", seconds}};
+  if (!normal_play) json["nodes"] = result.nodes, json["score_exact"] = result.score_exact;
+  if (!output.empty()) json["output"] = output;
+  return json;
+}
+
+nlohmann::json hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid) {
+  const HopscotchVerification v = verify_hopscotch_play(path);
+  valid = v.valid;
+  if (options.global.human_output()) {
+    std::cout << path << ": " << v.plays << " plays, score " << v.score;
+    if (v.valid) std::cout << (v.score == 48 ? ": valid win\n" : ": valid play\n");
+    else std::cout << ": INVALID: " << v.reason << "\n";
+  }
+  return {{"file", path}, {"valid", v.valid}, {"reason", v.reason}, {"deal", hopscotch::format_deal(v.deal)},
+          {"plays", v.plays}, {"score", v.score}, {"claimed_score", v.claimed_score}};
+}
+
+nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
+  const cli::Stopwatch clock;
+  struct DealOutcome {
+    SearchResult::Outcome outcome = SearchResult::kUnresolved;
+    int score = 0, normal_score = 0;
+    bool score_exact = false;
+    double seconds = 0;
+    std::uint64_t nodes = 0;
+  };
+  std::vector<DealOutcome> outcomes(deals);
+  std::atomic<std::uint64_t> done{0}, won{0};
+  tbb::enumerable_thread_specific<Search> searches([&] { return Search(options.memo_bits); });
+  {
+    const ProgressReporter progress(options.global.progress(), [&] {
+      return "hopscotch stats: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
+             std::to_string(won.load()) + " won";
+    });
+    // Decides deal i within `limit` nodes; a second try adds its time to the first's.
+    auto decide = [&](Search& search, std::uint64_t i, const hopscotch::Deal& deal, std::uint64_t limit) {
+      const cli::Stopwatch deal_clock;
+      Tableau tableau(deal);
+      MaxScoreOptions search_options;
+      search_options.node_limit = limit;
+      const auto r = search.solve(tableau, search_options);
+      check_play(deal, r.outcome == SearchResult::kWon, r.line);
+      DealOutcome& o = outcomes[i];
+      o.seconds += deal_clock.seconds();
+      o.outcome = r.outcome;
+      o.score = r.score;
+      o.score_exact = r.score_exact;
+      o.nodes += r.nodes;
+      won += r.outcome == SearchResult::kWon;
+    };
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, deals, 1), [&](const auto& range) {
+      Search& search = searches.local();
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        const auto deal = hopscotch::deal_from_seed(seed + i);
+        decide(search, i, deal, options.node_limit);
+        Tableau normal(deal, hopscotch::MoveRules::kUnrestricted);
+        outcomes[i].normal_score = play_normally(normal, options, seed + i);
+        ++done;
+      }
+    });
+    if (options.retry_nodes) {
+      std::vector<std::uint64_t> again;
+      for (std::uint64_t i = 0; i < deals; ++i)
+        if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
+      tbb::parallel_for(std::size_t{0}, again.size(), [&](std::size_t k) {
+        decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), options.retry_nodes);
+      });
+    }
+  }
+  std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, normal_won = 0, nodes = 0, inexact = 0;
+  double normal_total = 0;
+  std::map<int, std::uint64_t> lost_scores;
+  std::vector<double> seconds;
+  nlohmann::json unresolved_seeds = nlohmann::json::array();  // to try again with more nodes
+  for (std::uint64_t i = 0; i < deals; ++i) {
+    const DealOutcome& o = outcomes[i];
+    seconds.push_back(o.seconds);
+    nodes += o.nodes;
+    normal_won += o.normal_score == Tableau::kMaxScore;
+    normal_total += o.normal_score;
+    if (o.outcome == SearchResult::kWon) ++n_won;
+    else if (o.outcome == SearchResult::kLost) ++n_lost, ++lost_scores[o.score], inexact += !o.score_exact;
+    else ++n_unresolved, unresolved_seeds.push_back(seed + i);
+  }
+  // Unresolved deals may be either: the interval runs from "all lost" to "all won".
+  const auto low = wilson_interval(n_won, deals).first, high = wilson_interval(n_won + n_unresolved, deals).second;
+  const auto normal_ci = wilson_interval(normal_won, deals);
+  const double median = percentile(seconds, 0.5), p99 = percentile(seconds, 0.99), max = percentile(seconds, 1.0);
+  const double wall = clock.seconds();
+  nlohmann::json scores = nlohmann::json::object();
+  for (const auto& [score, count] : lost_scores) scores[std::to_string(score)] = count;
+  const double rate = deals ? static_cast<double>(n_won) / static_cast<double>(deals) : 0.0;
+  const double normal_rate = deals ? static_cast<double>(normal_won) / static_cast<double>(deals) : 0.0;
+  if (options.global.human_output()) {
+    std::cout << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals << " deals), stock order known:\n"
+              << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
+              << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
+              << fixed(100 * high, 2) << " %\n"
+              << "  best scores of lost deals:";
+    for (const auto& [score, count] : lost_scores) std::cout << " " << score << ":" << count;
+    if (inexact) std::cout << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
+    std::cout << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
+              << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
+              << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won " << normal_won << " (" << fixed(100 * normal_rate, 2)
+              << " %, 95 % interval " << fixed(100 * normal_ci.first, 2) << " to " << fixed(100 * normal_ci.second, 2)
+              << " %), mean score " << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2) << "\n"
+              << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
+              << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
+  }
+  return {{"deals", deals},
+          {"seed", seed},
+          {"won", n_won},
+          {"lost", n_lost},
+          {"unresolved", n_unresolved},
+          {"unresolved_seeds", unresolved_seeds},
+          {"win_rate", rate},
+          {"ci95", {low, high}},
+          {"lost_scores", scores},
+          {"lost_scores_inexact", inexact},
+          {"seconds_median", median},
+          {"seconds_p99", p99},
+          {"seconds_max", max},
+          {"nodes", nodes},
+          {"node_limit", options.node_limit},
+          {"retry_nodes", options.retry_nodes},
+          {"normal_play", {{"samples", options.samples}, {"won", normal_won}, {"win_rate", normal_rate}, {"ci95", {normal_ci.first, normal_ci.second}},
+                           {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
+          {"seconds", wall},
+          {"threads", options.threads},
+          {"peak_memory_mib", cli::peak_memory_mib()}};
+}
+
+}  // namespace gs::tools

@@ -1,0 +1,32 @@
+// The jobs of `gamesolver hopscotch`: each prints a human summary and returns its JSON result.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/hopscotch/cards.h"
+#include "tools/common/cli.h"
+
+namespace gs::tools {
+
+struct HopscotchOptions {
+  cli::GlobalOptions global;
+  int threads = 1;
+  std::uint64_t node_limit = 0;  // per deal, 0 = none
+  std::uint64_t retry_nodes = 0;  // stats: node limit of a second try of the unresolved deals (0 = none)
+  int memo_bits = 20;            // per thread: 2^N entries of 40 bytes
+  int samples = 16;              // normal play: sampled stock orders per decision (0 = none)
+};
+
+// Decides one deal with the stock order known; writes the play to `output` when given. With
+// `normal_play`, plays it instead without seeing the stock (the heuristic player).
+nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
+                               const std::string& output, bool normal_play);
+// Replays a play file; `valid` tells the caller the exit code.
+nlohmann::json hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid);
+// Solves the deals numbered seed .. seed + deals - 1 in parallel, and plays them normally.
+nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
+
+}  // namespace gs::tools

@@ -1,0 +1,63 @@
+#include "tools/hopscotch/hopscotch_play_file.h"
+
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+
+#include "engine/core/errors.h"
+#include "solvers/io/checked_text_file.h"
+
+namespace gs::tools {
+
+namespace {
+constexpr const char* kMagic = "gamesolver-hopscotch-play";
+constexpr const char* kVersion = "v1";
+}  // namespace
+
+std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector<std::string>& plays, int score) {
+  std::ostringstream out;
+  out << kMagic << ' ' << kVersion << "\n";
+  out << "deal: " << hopscotch::format_deal(deal) << "\n";
+  out << "score: " << score << "\n";
+  for (const auto& play : plays) out << "play: " << play << "\n";
+  return out.str();
+}
+
+HopscotchVerification verify_hopscotch_play(const std::string& path) {
+  const RecordFile file = read_record_file(path, kMagic, kVersion, "hopscotch play");
+  std::optional<std::string> deal_text;
+  std::optional<int> score;
+  std::vector<std::string> plays;
+  for (const auto& [key, value] : file.records) {
+    if (key == "deal") deal_text = value;
+    else if (key == "score") score = std::atoi(value.c_str());
+    else if (key == "play") plays.push_back(value);
+    else throw DataError(path + ": unknown field '" + key + "'");
+  }
+  if (!deal_text || !score) throw DataError(path + ": missing deal or score line");
+  HopscotchVerification v;
+  try {
+    v.deal = hopscotch::parse_deal(*deal_text);
+  } catch (const InputError& e) {
+    throw DataError(path + ": " + e.what());
+  }
+  v.claimed_score = *score;
+  hopscotch::Tableau tableau(v.deal, hopscotch::MoveRules::kUnrestricted);
+  for (const auto& text : plays) {
+    try {
+      tableau.apply(tableau.parse_move(text));
+    } catch (const InputError& e) {
+      v.reason = "play " + std::to_string(v.plays + 1) + ": " + e.what();
+      v.score = tableau.score();
+      return v;
+    }
+    ++v.plays;
+  }
+  v.score = tableau.score();
+  if (!tableau.stock_empty()) v.reason = "the stock is not dealt out (" + std::to_string(tableau.dealt()) + " of 48 cards)";
+  else if (v.score != v.claimed_score) v.reason = "the plays score " + std::to_string(v.score) + ", the file claims " + std::to_string(v.claimed_score);
+  else v.valid = true;
+  return v;
+}
+
+}  // namespace gs::tools

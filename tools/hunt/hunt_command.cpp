@@ -1,0 +1,132 @@
+// `gamesolver hunt`: the command's declaration and options.
+#include "engine/core/errors.h"
+#include "engine/hunt/fox_geese.h"
+#include "engine/hunt/fox_hounds.h"
+#include "engine/hunt/tigers_goats.h"
+#include "solvers/common/perft.h"
+#include "tools/common/command.h"
+#include "tools/hunt/hunt_jobs.h"
+
+namespace gs::tools {
+
+namespace {
+
+struct HuntCommandOptions {
+  HuntOptions job;
+  int up_to = -1;
+  bool raw = false;
+};
+
+// The job's options for one of the four table modes.
+HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::string& mode) {
+  HuntOptions options = o.job;
+  options.global = in.global;
+  options.threads = in.threads;
+  options.game = in.text("game");
+  options.size = in.integer("size");
+  options.max_geese = in.integer("max-geese");
+  options.compress = !o.raw;
+  if (in.vm.count("up-to")) {
+    if (o.up_to < 0) throw InputError("--up-to must be a layer number (0 or more)");
+    options.up_to = o.up_to;
+  }
+  if (options.dir.empty()) throw InputError("hunt " + mode + " needs --dir DIR");
+  if (mode != "probe" && !options.position.empty()) throw InputError("--position applies to probe");
+  return options;
+}
+
+template <class Job>
+Mode<HuntCommandOptions> table_mode(ModeInfo info, Job job) {
+  return {info, [job, name = info.name](HuntCommandOptions& o, const Invocation& in) { return job(job_of(o, in, name)); }};
+}
+
+int emit(const HuntOptions& options, const nlohmann::json& result) {
+  cli::emit_json(options.global, result);
+  return 0;
+}
+
+template <class G>
+SelfCheck hunt_check(const std::string& name, const G& game, std::vector<std::string> positions,
+                     std::vector<std::uint64_t> reference) {
+  return {.game = name,
+          .positions = std::move(positions),
+          .round_trip = [game](const std::string& text) { return game.format(game.parse(text)); },
+          .perft = [game](int depth) { return perft(game, game.start(), depth); },
+          .perft_reference = std::move(reference)};
+}
+
+const char* kAbout = R"(Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8), tigers-goats (Tigers and
+Goats, the sliding phase: every goat placed, 0 to 4 captured, positions up to symmetry),
+fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to the mirror).
+
+Retrograde analysis: every position gets its value for the side to move (win, loss, draw) and
+the plies to the end with best play (wins fastest, losses slowest). One table file per layer
+(header with game, variant, layer, index scheme and counts; checksums; zstd), written
+atomically; build loads the layers already on disk, so an interrupted build resumes.
+
+Fox and Hounds positions: rows 1 (top) to 8 separated by '/', cells F, H and '.', then ' f'
+(fox to move) or ' h'. The start is '....F.../......../......../......../......../......../......../.H.H.H.H f'.
+Tigers and Goats positions: rows separated by '/', cells T, G and '.', then the side to move
+(g or t), goats in hand and goats captured: 'TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1'.
+Fox and Geese positions: rows separated by '/' (the short rows as 3 cells), cells F, G and
+'.', then 'f' or 'g': '.../.../......./FG.G.../......G/.../... f'.
+)";
+
+const char* kExamples = R"(  gamesolver hunt build --game fox-hounds --dir tables      value of the start: hounds win in 44 plies
+  gamesolver hunt probe --game fox-hounds --dir tables
+  gamesolver hunt verify --game fox-hounds --dir tables
+  gamesolver hunt build --game tigers-goats --dir tables    88,260,972 positions up to symmetry
+  gamesolver hunt build --game fox-geese --dir tables       endgames of 4 to 8 geese
+)";
+
+}  // namespace
+
+Command hunt_command() {
+  Command command{
+      .name = "hunt",
+      .summary = "hunt games: retrograde endgame tables (build, probe, stats, verify)",
+      .parameters = {{.name = "game", .default_value = "fox-hounds", .help = "fox-hounds, tigers-goats or fox-geese"},
+                     {.name = "size", .default_value = "8", .min = 4, .max = 8, .help = "fox-hounds: board size (4, 6 or 8)"},
+                     {.name = "max-geese", .default_value = "8", .min = 4, .max = 13, .help = "fox-geese: endgames with 4 to N geese"}},
+      .about = kAbout,
+      .examples = kExamples,
+      .self_checks = [] {
+        return std::vector<SelfCheck>{
+            // The fox's two steps from the top row, then the hounds' seven steps up.
+            hunt_check("fox-hounds", hunt::FoxAndHounds(8),
+                       {"....F.../......../......../......../......../......../......../.H.H.H.H f",
+                        "......../......../......F./......../....H.../.H....../......../.....H.H h"},
+                       {2, 14}),
+            // A goat on any of the 21 free points.
+            hunt_check("tigers-goats", hunt::TigersAndGoats(), {"TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1"}, {21}),
+            // The fox in the centre: three steps down or sideways, two diagonals; no capture.
+            hunt_check("fox-geese", hunt::FoxAndGeese(13), {".../.../......./FG.G.../......G/.../... f"}, {5}),
+        };
+      },
+  };
+  return make_command<HuntCommandOptions>(
+      std::move(command),
+      [](po::options_description& d, HuntCommandOptions& o) {
+        d.add_options()
+            ("dir", po::value<std::string>(&o.job.dir), "directory of the table files")
+            ("up-to", po::value<int>(&o.up_to), "build: solve layers 0..L only")
+            ("raw", po::bool_switch(&o.raw), "build: store tables without zstd compression")
+            ("position,p", po::value<std::string>(&o.job.position), "probe: the position (default: the start)");
+      },
+      {
+          table_mode({.name = "build", .synopsis = "build  --game G --dir DIR [--up-to L]", .summary = "solve the layers into table files"},
+                     [](const HuntOptions& o) { return emit(o, hunt_build(o)); }),
+          table_mode({.name = "probe", .synopsis = "probe  --game G --dir DIR [--position P]", .summary = "value, distance and every move's value"},
+                     [](const HuntOptions& o) { return emit(o, hunt_probe(o)); }),
+          table_mode({.name = "stats", .synopsis = "stats  --game G --dir DIR", .summary = "won / drawn / lost per layer and side"},
+                     [](const HuntOptions& o) { return emit(o, hunt_stats(o)); }),
+          table_mode({.name = "verify", .synopsis = "verify --game G --dir DIR", .summary = "re-check every value against its successors"},
+                     [](const HuntOptions& o) {
+                       bool valid = false;
+                       cli::emit_json(o.global, hunt_verify(o, valid));
+                       return valid ? 0 : 1;
+                     }),
+      });
+}
+
+}  // namespace gs::tools

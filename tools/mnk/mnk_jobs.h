@@ -1,0 +1,34 @@
+// The jobs of `gamesolver mnk`: each prints a human summary and returns its JSON result.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/mnk/mnk_game.h"
+#include "tools/common/cli.h"
+
+namespace gs::tools {
+
+struct MnkOptions {
+  cli::GlobalOptions global;
+  int threads = 1;
+  int table_bits = 24;
+};
+
+// Strong solution from the empty board (boards of up to 16 cells); writes the table to `output`.
+nlohmann::json mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output);
+// Value and best move of the empty board, or the value of every legal move of `position`.
+nlohmann::json mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position);
+// A position looked up in a table file written by mnk_strong.
+nlohmann::json mnk_probe(const std::string& path, const std::string& position, const MnkOptions& options);
+// A person against perfect play on standard input and output.
+int mnk_play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first);
+
+// "first-player-win", "draw" or "second-player-win" from a value for the side to move.
+std::string value_name(int value, bool x_to_move);
+// "win", "draw" or "loss" for the side to move.
+std::string side_value(int value);
+
+}  // namespace gs::tools

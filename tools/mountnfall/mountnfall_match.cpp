@@ -1,0 +1,189 @@
+#include "tools/mountnfall/mountnfall_match.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <mutex>
+
+#include <tbb/parallel_for.h>
+
+#include "engine/core/errors.h"
+#include "engine/mountnfall/baseline.h"
+#include "solvers/minimax/negamax.h"
+
+namespace gs::tools {
+
+namespace {
+
+using mountnfall::Move;
+using mountnfall::Position;
+
+// A player chooses a move in a position given the game's history (hashes, for repetitions).
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual Move choose(const Position& p, const std::vector<std::uint64_t>& history) = 0;
+};
+
+template <class G>
+class SearchPlayer : public Player {
+ public:
+  SearchPlayer(G game, SearchLimits limits) : game_(std::move(game)), search_(game_, 20), limits_(limits) {}
+  Move choose(const Position& p, const std::vector<std::uint64_t>& history) override {
+    const auto report = search_.search(p, limits_, history);
+    if (!report.pv.empty()) return report.pv[0];
+    std::vector<Move> moves;
+    game_.legal_moves(p, moves);
+    return moves.front();
+  }
+
+ private:
+  G game_;
+  NegamaxSearch<G> search_;
+  SearchLimits limits_;
+};
+
+void check_player(const std::string& name) {
+  if (name != "engine" && name != "baseline") throw InputError("unknown player '" + name + "' (engine or baseline)");
+}
+
+std::unique_ptr<Player> make_player(const std::string& name, const mountnfall::MountNFall& game, double seconds) {
+  check_player(name);
+  SearchLimits limits;
+  limits.seconds = seconds;
+  if (name == "engine") return std::make_unique<SearchPlayer<mountnfall::MountNFall>>(game, limits);
+  limits.depth = mountnfall::BaselineGame::kDepth;
+  return std::make_unique<SearchPlayer<mountnfall::BaselineGame>>(mountnfall::BaselineGame(game), limits);
+}
+
+// Elo difference for a score fraction, clamped away from 0 and 1.
+double elo(double score) {
+  const double s = std::clamp(score, 1e-3, 1 - 1e-3);
+  return -400.0 * std::log10(1.0 / s - 1.0);
+}
+
+// One game, colours by its number (the first player is White in even games), one thread a player.
+nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFall& game, int g) {
+  auto first = make_player(options.player, game, options.seconds);
+  auto second = make_player(options.opponent, game, options.seconds);
+  const bool first_is_white = g % 2 == 0;
+  Position p = game.start();
+  std::vector<std::uint64_t> history;
+  std::string result = "draw", why = "move cap";
+  std::vector<std::string> record;
+  int plies = 0;
+  for (; plies < options.max_plies; ++plies) {
+    std::vector<Move> moves;
+    game.legal_moves(p, moves);
+    const bool first_to_move = p.white_to_move == first_is_white;
+    if (moves.empty()) {
+      result = first_to_move ? "loss" : "win";
+      why = "no legal move";
+      break;
+    }
+    history.push_back(game.hash(p));
+    const Move m = (first_to_move ? first : second)->choose(p, history);
+    record.push_back(game.move_name(m));
+    p = game.play(p, m);
+    if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
+      why = "repetition";
+      ++plies;
+      break;
+    }
+  }
+  return {{"game", g + 1}, {"white", first_is_white ? options.player : options.opponent}, {"result", result}, {"reason", why}, {"plies", plies},
+          {"moves", record}, {"final_position", game.format(p)}};
+}
+
+}  // namespace
+
+nlohmann::json mountnfall_match(const MatchOptions& options) {
+  if (options.games < 1) throw InputError("--games must be at least 1");
+  if (options.seconds <= 0) throw InputError("--time must be positive");
+  const mountnfall::MountNFall game(options.size, options.triangle);
+  check_player(options.player);  // refused before any game starts
+  check_player(options.opponent);
+  std::vector<nlohmann::json> results(static_cast<std::size_t>(options.games));
+  std::mutex print;
+  const cli::Stopwatch clock;
+  // Games run side by side, one a thread; each player searches on one thread.
+  tbb::parallel_for(0, options.games, [&](int g) {
+    auto r = play_game(options, game, g);
+    const std::lock_guard lock(print);
+    if (options.global.human_output())
+      std::cout << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black") << "): " << options.player << " "
+                << r["result"].get<std::string>() << " (" << r["reason"].get<std::string>() << ", " << r["plies"] << " plies)" << std::endl;
+    results[static_cast<std::size_t>(g)] = std::move(r);
+  });
+  int wins = 0, losses = 0, draws = 0;
+  nlohmann::json games = nlohmann::json::array();
+  for (auto& r : results) {
+    const std::string result = r["result"];
+    (result == "win" ? wins : result == "loss" ? losses : draws) += 1;
+    games.push_back(std::move(r));
+  }
+  const double n = options.games, score = (wins + 0.5 * draws) / n;
+  // Standard error of the mean game score (1, 1/2, 0), then the Elo interval through it.
+  const double variance = (wins * std::pow(1 - score, 2) + draws * std::pow(0.5 - score, 2) + losses * std::pow(score, 2)) / n;
+  const double error = std::sqrt(variance / n);
+  const double low = elo(score - 1.96 * error), high = elo(score + 1.96 * error);
+  if (options.global.human_output())
+    std::cout << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " =" << draws << ", score "
+              << 100 * score << " %, Elo difference " << elo(score) << " (95 %: " << low << " to " << high << "), "
+              << clock.seconds() << " s\n";
+  return {{"player", options.player}, {"opponent", options.opponent}, {"games", options.games}, {"wins", wins}, {"losses", losses},
+          {"draws", draws}, {"score", score}, {"elo", elo(score)}, {"elo_ci95", {low, high}}, {"seconds_per_move", options.seconds},
+          {"max_plies", options.max_plies}, {"size", options.size}, {"triangle", options.triangle}, {"game_results", games},
+          {"seconds", clock.seconds()}};
+}
+
+}  // namespace gs::tools
+
+namespace gs::tools {
+
+int mountnfall_play(int size, int triangle, double seconds, bool human_white) {
+  const mountnfall::MountNFall game(size, triangle);
+  SearchPlayer<mountnfall::MountNFall> engine(game, [&] {
+    SearchLimits limits;
+    limits.seconds = seconds;
+    return limits;
+  }());
+  Position p = game.start();
+  std::vector<std::uint64_t> history;
+  std::cout << "Mount'n Fall " << size << "x" << size << ": you play " << (human_white ? "White (first)" : "Black")
+            << ". Moves: a2-c2 (pile-up), d6>e (collapse; n ne e se s sw w nw), or quit.\n";
+  while (true) {
+    std::cout << "\n" << game.format(p) << "\n";
+    std::vector<Move> moves;
+    game.legal_moves(p, moves);
+    const bool human_turn = p.white_to_move == human_white;
+    if (moves.empty()) {
+      std::cout << (human_turn ? "You have no legal move: the engine wins.\n" : "The engine has no legal move: you win.\n");
+      return 0;
+    }
+    history.push_back(game.hash(p));
+    Move m;
+    if (!human_turn) {
+      m = engine.choose(p, history);
+      std::cout << "Engine plays " << game.move_name(m) << "\n";
+    } else {
+      const auto line = cli::read_move_line();
+      if (!line) return 0;
+      try {
+        m = game.parse_move(p, *line);
+      } catch (const InputError& e) {
+        std::cout << e.what() << "\n";
+        history.pop_back();
+        continue;
+      }
+    }
+    p = game.play(p, m);
+    if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
+      std::cout << game.format(p) << "\nThe position repeats: a draw.\n";
+      return 0;
+    }
+  }
+}
+
+}  // namespace gs::tools

@@ -1,0 +1,141 @@
+// `gamesolver peg`: the command's declaration (parameters, modes, help) and its options.
+#include "engine/core/errors.h"
+#include "engine/peg/board_file.h"
+#include "engine/peg/notation.h"
+#include "tools/common/command.h"
+#include "tools/peg/peg_jobs.h"
+
+namespace gs::tools {
+
+namespace {
+
+struct PegCommandOptions {
+  PegJobOptions job;
+  std::string start, position, finish;
+  bool no_class = false;
+};
+
+// The request of the solve-like modes, from --board, --start, --position and --finish.
+PegRequestOptions request_of(const PegCommandOptions& o, const Invocation& in) {
+  PegRequestOptions request;
+  request.board = in.text("board");
+  if (in.vm.count("start")) request.start = o.start;
+  if (in.vm.count("position")) request.position = o.position;
+  if (in.vm.count("finish")) request.finish = o.finish;
+  return request;
+}
+
+PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
+  if (o.job.table_bits < 10 || o.job.table_bits > 34) throw InputError("--table-bits must be between 10 and 34");
+  o.job.global = in.global;
+  o.job.threads = in.threads;
+  o.job.class_pruning = !o.no_class;
+  return o.job;
+}
+
+int solve_like(PegCommandOptions& o, const Invocation& in,
+               nlohmann::json (*job)(const PegRequest&, const PegJobOptions&)) {
+  const PegJobOptions options = job_of(o, in);
+  const PegRequest request = resolve_peg_request(request_of(o, in));
+  cli::emit_json(options.global, job(request, options));
+  return 0;
+}
+
+std::uint64_t perft(const peg::Board& board, peg::Position p, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t total = 0;
+  board.for_each_jump(p, [&](const peg::Jump& j) { total += perft(board, p ^ j.all, depth - 1); });
+  return total;
+}
+
+const char* kAbout = R"(Holes are named by column letter (a, b, ... left to right) and row number (1, 2, ... bottom
+to top): the English centre is d4. A position is a grid (x peg, o empty hole, . no hole, rows
+top to bottom separated by '/') or a list of occupied holes ("d2,d3,e4").
+)";
+
+const char* kExamples = R"(  gamesolver peg                                   English board, centre start, finish in the centre
+  gamesolver peg --board french --start c5 --finish any --output sol.txt
+  gamesolver peg verify sol.txt
+  gamesolver peg --board triangle5                 top-corner start, last peg anywhere
+  gamesolver peg --position 'd2,d3,d4,e4' --finish any --steps
+  gamesolver peg --analyze --json analysis.json    every reachable position, layer by layer
+  gamesolver peg --all-starts --board english      which finishes each start hole allows
+  gamesolver peg --fewest-moves                    18 moves, proved minimal
+  gamesolver peg --board my-board.txt              a board file (see docs/commands.md, 'Board files')
+)";
+
+}  // namespace
+
+Command peg_command() {
+  Command command{
+      .name = "peg",
+      .summary = "peg solitaire: solve, verify, analyze, all starts, fewest moves",
+      .parameters = {{.name = "board", .default_value = "english", .help = "built-in board name or board file"}},
+      .about = kAbout,
+      .examples = kExamples,
+      .self_checks = [] {
+        const peg::Board board = peg::load_board("english");
+        return std::vector<SelfCheck>{{
+            .game = "peg (english)",
+            .positions = {"..xxx../..xxx../xxxxxxx/xxxoxxx/xxxxxxx/..xxx../..xxx..",
+                          "..ooo../..oxo../ooxxxoo/oooxooo/ooooooo/..ooo../..ooo.."},
+            .round_trip = [board](const std::string& text) {
+              return peg::position_grid(board, peg::parse_position(board, text));
+            },
+            .perft = [board](int depth) { return perft(board, board.all_holes() & ~bit(*board.centre()), depth); },
+            // Jump sequences from the centre vacancy: 4 jumps into the centre, then 3 each; no
+            // two of these lead to one position, so they equal OEIS A112737's 4 and 12.
+            .perft_reference = {4, 12},
+        }};
+      },
+  };
+  auto solve = [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_solve); };
+  return make_command<PegCommandOptions>(
+      std::move(command),
+      [](po::options_description& d, PegCommandOptions& o) {
+        d.add_options()
+            ("start,s", po::value<std::string>(&o.start), "the hole left empty at the start (default: the board's start, usually the centre)")
+            ("position,p", po::value<std::string>(&o.position), "start from this position instead (grid or hole list)")
+            ("finish,f", po::value<std::string>(&o.finish), "hole for the last peg, or 'any' (default: the centre, else any)")
+            ("analyze", po::bool_switch(), "enumerate every reachable position layer by layer, with counts")
+            ("all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")
+            ("fewest-moves", po::bool_switch(), "a solution with the fewest moves (one peg's run of jumps), proved minimal")
+            ("output,o", po::value<std::string>(&o.job.output), "write the solution to FILE (solve and --fewest-moves)")
+            ("steps", po::bool_switch(&o.job.steps), "print the board after every jump")
+            ("no-class-pruning", po::bool_switch(&o.no_class), "search even when position classes already prove the problem unsolvable")
+            ("table-bits", po::value<int>(&o.job.table_bits)->default_value(26), "dead-position tables: 2^N entries in all, 8 bytes each (memory is touched only as used)");
+      },
+      {
+          {{.name = "solve", .synopsis = "[solve] [options]", .summary = "find a solution or prove there is none (the default)", .is_default = true}, solve},
+          {{.name = "verify", .synopsis = "verify FILE [options]", .summary = "replay a solution file", .takes_file = true},
+           [](PegCommandOptions& o, const Invocation& in) {
+             bool valid = false;
+             const PegJobOptions options = job_of(o, in);
+             cli::emit_json(options.global, peg_verify(in.file, options, valid));
+             return valid ? 0 : 1;
+           }},
+          {{.name = "boards", .synopsis = "boards [options]", .summary = "list the built-in boards"},
+           [](PegCommandOptions& o, const Invocation& in) {
+             const PegJobOptions options = job_of(o, in);
+             cli::emit_json(options.global, peg_boards(options));
+             return 0;
+           }},
+          {{.name = "analyze", .synopsis = "--analyze [options]", .summary = "every reachable position, layer by layer, with exact counts", .is_switch = true},
+           [](PegCommandOptions& o, const Invocation& in) {
+             if (!o.job.output.empty()) throw InputError("--output applies to solve and --fewest-moves");
+             return solve_like(o, in, peg_analyze);
+           }},
+          {{.name = "all-starts", .synopsis = "--all-starts [options]", .summary = "for every start hole, the holes where the last peg can finish", .is_switch = true},
+           [](PegCommandOptions& o, const Invocation& in) {
+             const PegJobOptions options = job_of(o, in);
+             if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))
+               throw InputError("--all-starts tries every start and finish: drop --start, --position and --finish");
+             cli::emit_json(options.global, peg_all_starts(peg::load_board(in.text("board")), options));
+             return 0;
+           }},
+          {{.name = "fewest-moves", .synopsis = "--fewest-moves [options]", .summary = "a solution with the fewest moves, proved minimal", .is_switch = true},
+           [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_fewest_moves); }},
+      });
+}
+
+}  // namespace gs::tools

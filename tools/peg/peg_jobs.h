@@ -1,0 +1,28 @@
+// The jobs of `gamesolver peg`, each printing a human summary and returning its JSON result.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "tools/common/cli.h"
+#include "tools/peg/peg_problem.h"
+
+namespace gs::tools {
+
+struct PegJobOptions {
+  cli::GlobalOptions global;
+  int threads = 1;           // resolved thread count
+  std::string output;        // solution file to write, "" = none
+  bool steps = false;        // print a diagram after every jump
+  bool class_pruning = true;  // decide class-infeasible problems without search
+  int table_bits = 26;
+};
+
+nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options);
+nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& options);
+nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& options);
+nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& options);
+// Returns the JSON and sets `valid`.
+nlohmann::json peg_verify(const std::string& path, const PegJobOptions& options, bool& valid);
+nlohmann::json peg_boards(const PegJobOptions& options);
+
+}  // namespace gs::tools

@@ -1,0 +1,231 @@
+// gamesolver peg: --analyze, --fewest-moves and --all-starts.
+#include <bit>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <mutex>
+
+#include <tbb/parallel_for_each.h>
+
+#include "engine/peg/notation.h"
+#include "engine/peg/puzzle.h"
+#include "solvers/common/progress.h"
+#include "solvers/dfs/dfs_solver.h"
+#include "solvers/io/checked_text_file.h"
+#include "solvers/layered/fewest_moves.h"
+#include "solvers/layered/layered_search.h"
+#include "tools/peg/peg_jobs.h"
+#include "tools/peg/peg_report.h"
+#include "tools/peg/peg_solution_file.h"
+
+namespace gs::tools {
+
+namespace {
+
+// Symmetries usable for layered passes: they must fix the start (so counts are per orbit) and
+// the finish set (so "can still finish" is a property of the orbit).
+SymmetryGroup layered_group(const PegRequest& request) {
+  return request.board.symmetries().stabiliser({request.start, request.finishes});
+}
+
+std::string layer_status(const LayerProgress& progress, const char* what) {
+  return std::string(what) + ": depth " + std::to_string(progress.depth.load()) + ", " +
+         std::to_string(progress.states.load()) + " canonical positions";
+}
+
+std::vector<LayerSet> enumerate_with_progress(const peg::PegPuzzle& puzzle, peg::Position start, const PegJobOptions& options) {
+  LayerProgress progress;
+  ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "enumerating"); });
+  return enumerate_layers(puzzle, start, &progress);
+}
+
+}  // namespace
+
+nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& options) {
+  const peg::Board& board = request.board;
+  const cli::Stopwatch clock;
+  const SymmetryGroup group = layered_group(request);
+  const peg::PegPuzzle to_finish(board, request.finishes, group);
+  const peg::PegPuzzle to_any(board, board.all_holes(), group);
+
+  const auto layers = enumerate_with_progress(to_finish, request.start, options);
+  const auto alive = alive_layers(to_finish, layers);
+  const auto alive_any = request.finishes == board.all_holes() ? alive : alive_layers(to_any, layers);
+  const auto paths = count_paths(to_any, alive_any);
+
+  nlohmann::json layer_list = nlohmann::json::array();
+  std::uint64_t canonical = 0, total = 0, alive_canonical = 0, alive_total = 0;
+  const int start_pegs = popcount(request.start);
+  for (std::size_t d = 0; d < layers.size(); ++d) {
+    const std::uint64_t t = total_states(to_finish, layers[d]), at = total_states(to_finish, alive[d]);
+    canonical += layers[d].size(), total += t, alive_canonical += alive[d].size(), alive_total += at;
+    layer_list.push_back({{"jumps", d}, {"pegs", start_pegs - static_cast<int>(d)}, {"canonical", layers[d].size()},
+                          {"total", t}, {"finish_reachable_canonical", alive[d].size()}, {"finish_reachable_total", at}});
+  }
+  // Single-peg finishes: the count of an orbit's canonical state holds for each of its holes.
+  nlohmann::json finishes = nlohmann::json::array();
+  uint128 all_solutions = 0;
+  for (int h = 0; h < board.holes(); ++h) {
+    for (std::size_t d = 0; d < alive_any.size(); ++d) {
+      const std::size_t i = alive_any[d].find(group.canonical(bit(h)));
+      if (i == LayerSet::npos) continue;
+      finishes.push_back({{"hole", peg::hole_name(board, h)}, {"solutions", to_decimal(paths[d][i])}});
+      all_solutions += paths[d][i];
+    }
+  }
+  const double seconds = clock.seconds();
+
+  if (options.global.human_output()) {
+    std::cout << "Board:  " << board_summary(board) << "\n"
+              << "Start:  " << request.start_label << "    Finish: " << request.finish_label
+              << "    Symmetries used: " << group.order() << "\n\n"
+              << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)\n";
+    for (const auto& l : layer_list)
+      std::cout << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
+                << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>() << std::setw(25)
+                << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
+                << l["finish_reachable_total"].get<std::uint64_t>() << "\n";
+    std::cout << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25) << alive_canonical
+              << std::setw(21) << alive_total << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
+    for (const auto& f : finishes) std::cout << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
+    if (finishes.empty()) std::cout << "  none\n";
+    std::cout << "\n" << seconds << " s with " << options.threads << " thread(s), peak memory "
+              << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  }
+  return {{"board", board.name()},
+          {"start", request.start_label},
+          {"finish", request.finish_label},
+          {"symmetries", group.order()},
+          {"positions", {{"canonical", canonical}, {"total", total}}},
+          {"finish_reachable", {{"canonical", alive_canonical}, {"total", alive_total}}},
+          {"layers", layer_list},
+          {"finishes", finishes},
+          {"solutions", to_decimal(all_solutions)},
+          {"seconds", seconds},
+          {"threads", options.threads},
+          {"peak_memory_mib", cli::peak_memory_mib()}};
+}
+
+nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& options) {
+  const peg::Board& board = request.board;
+  const cli::Stopwatch clock;
+  const peg::PegPuzzle puzzle(board, request.finishes, layered_group(request));
+  // A start that shares no position class with any allowed finish cannot finish: skip the passes.
+  const bool feasible = (request.finishes & peg::PositionClasses(board).feasible_finishes(request.start)) != 0;
+  const auto layers = feasible ? enumerate_with_progress(puzzle, request.start, options) : std::vector<LayerSet>{};
+  const auto alive = alive_layers(puzzle, layers);
+  FewestMoves<peg::PegPuzzle> search(puzzle, alive);
+  const auto result = search.solve();
+  const auto jumps = copy_jumps(result.path);
+  std::uint64_t searched = 0;
+  for (const auto& l : alive) searched += l.size();
+  const double seconds = clock.seconds();
+  present_solution(request, jumps, result.solved,
+                   "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
+                   "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
+                       (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
+                   options.output,
+                   options.steps, options.global.human_output());
+  if (options.global.human_output())
+    std::cout << "\n" << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
+              << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return {{"board", board.name()},     {"start", request.start_label}, {"finish", request.finish_label},
+          {"solved", result.solved},   {"moves", result.moves},        {"jumps", jump_names(board, jumps)},
+          {"positions", searched},     {"seconds", seconds},           {"threads", options.threads},
+          {"peak_memory_mib", cli::peak_memory_mib()}};
+}
+
+nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
+  const cli::Stopwatch clock;
+  const SymmetryGroup& group = board.symmetries();
+  const peg::PositionClasses classes(board);
+
+  // One start per orbit of holes; each (start, finish) pair with matching classes is a DFS.
+  // Pairs are turned by a symmetry so that the finish is the smallest hole of its orbit: all
+  // searches towards one finish then share one dead table.
+  struct Pair {
+    int start, finish;        // as reported
+    int search_start, search_finish;  // after the symmetry
+    bool solvable = false;
+    std::uint64_t nodes = 0;
+  };
+  std::vector<Pair> pairs;
+  std::vector<bool> representative(board.holes(), false);
+  for (int s = 0; s < board.holes(); ++s) {
+    bool first = true;
+    for (int g = 0; g < group.order(); ++g) first = first && group[g](s) >= s;
+    representative[s] = first;
+    if (!first) continue;
+    const peg::Position start = board.all_holes() & ~bit(s);
+    for_each_bit(classes.feasible_finishes(start), [&](int f) {
+      int best = 0;
+      for (int g = 1; g < group.order(); ++g)
+        if (group[g](f) < group[best](f)) best = g;
+      pairs.push_back({s, f, group[best](s), group[best](f)});
+    });
+  }
+  // --table-bits is the budget for all tables together.
+  std::map<int, std::unique_ptr<DeadTable>> tables;
+  for (const Pair& p : pairs) tables[p.search_finish];
+  const int bits = std::max(16, options.table_bits - static_cast<int>(std::bit_width(tables.size() - 1)));
+  std::map<int, peg::PegPuzzle> puzzles;
+  for (auto& [f, table] : tables) {
+    table = std::make_unique<DeadTable>(bits);
+    puzzles.emplace(f, peg::PegPuzzle(board, bit(f), group.stabiliser({bit(f)})));
+  }
+  std::atomic<std::size_t> done{0};
+  ProgressReporter reporter(options.global.progress(), [&] {
+    return "solving start/finish pairs: " + std::to_string(done.load()) + " of " + std::to_string(pairs.size());
+  });
+  // Pairs run in parallel, each search serial: many small searches keep every core busy.
+  tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
+    Pair& p = pairs[i];
+    DfsSolver<peg::PegPuzzle> solver(puzzles.at(p.search_finish), {1, 0, bits}, *tables.at(p.search_finish));
+    const auto r = solver.solve(board.all_holes() & ~bit(p.search_start));
+    p.solvable = r.solved;
+    p.nodes = r.nodes;
+    ++done;
+  });
+
+  // Spread each representative's answers over its orbit.
+  std::vector<Bitboard> finishes(board.holes(), 0);
+  std::uint64_t nodes = 0;
+  for (const Pair& p : pairs) {
+    nodes += p.nodes;
+    if (!p.solvable) continue;
+    for (int g = 0; g < group.order(); ++g) finishes[group[g](p.start)] |= bit(group[g](p.finish));
+  }
+  const double seconds = clock.seconds();
+  nlohmann::json list = nlohmann::json::array();
+  int solvable_starts = 0, solvable_pairs = 0;
+  for (int s = 0; s < board.holes(); ++s) {
+    list.push_back({{"start", peg::hole_name(board, s)}, {"finishes", peg::hole_names(board, finishes[s])}});
+    solvable_starts += finishes[s] != 0;
+    solvable_pairs += popcount(finishes[s]);
+  }
+  if (options.global.human_output()) {
+    std::cout << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
+    for (const auto& row : list) {
+      std::cout << std::left << std::setw(7) << row["start"].get<std::string>() << std::right;
+      if (row["finishes"].empty()) std::cout << "(none)";
+      for (const auto& f : row["finishes"]) std::cout << f.get<std::string>() << ' ';
+      std::cout << "\n";
+    }
+    std::cout << "\n" << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; "
+              << solvable_pairs << " solvable start/finish pairs. " << pairs.size() << " searches over "
+              << std::count(representative.begin(), representative.end(), true) << " classes of start, " << nodes
+              << " positions expanded, " << seconds << " s with " << options.threads << " thread(s), peak memory "
+              << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  }
+  return {{"board", board.name()},
+          {"pairs", list},
+          {"solvable_starts", solvable_starts},
+          {"solvable_pairs", solvable_pairs},
+          {"searches", pairs.size()},
+          {"nodes", nodes},
+          {"seconds", seconds},
+          {"threads", options.threads},
+          {"peak_memory_mib", cli::peak_memory_mib()}};
+}
+
+}  // namespace gs::tools

@@ -1,0 +1,93 @@
+// gamesolver peg: solve, verify and boards.
+#include <iostream>
+
+#include "engine/peg/board_file.h"
+#include "engine/peg/notation.h"
+#include "engine/peg/puzzle.h"
+#include "solvers/common/progress.h"
+#include "solvers/dfs/dfs_solver.h"
+#include "solvers/io/checked_text_file.h"
+#include "tools/peg/peg_jobs.h"
+#include "tools/peg/peg_report.h"
+#include "tools/peg/peg_solution_file.h"
+
+namespace gs::tools {
+
+nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options) {
+  const peg::Board& board = request.board;
+  const cli::Stopwatch clock;
+  const peg::PositionClasses classes(board);
+  const Bitboard reachable_finishes = options.class_pruning ? request.finishes & classes.feasible_finishes(request.start)
+                                                            : request.finishes;
+  // Symmetries that map the finish set onto itself keep "dead" meaningful under canonical forms.
+  const peg::PegPuzzle puzzle(board, reachable_finishes, board.symmetries().stabiliser({reachable_finishes}));
+
+  DfsResult<peg::PegPuzzle> result;
+  std::string proof = "exhaustive search";
+  if (reachable_finishes == 0) {
+    proof = "position class";
+  } else {
+    DfsSolver<peg::PegPuzzle> solver(puzzle, {options.threads, 6, options.table_bits});
+    ProgressReporter progress(options.global.progress(), [&] {
+      return "searching: " + std::to_string(solver.nodes()) + " positions expanded";
+    });
+    result = solver.solve(request.start);
+  }
+  const auto jumps = copy_jumps(result.path);
+  const double seconds = clock.seconds();
+  present_solution(request, jumps, result.solved, "Solved.",
+                   "Unsolvable: no sequence of jumps ends with one peg on " +
+                       (request.finish_label == "any" ? std::string("any hole") : request.finish_label) + " (proved by " + proof + ").",
+                   options.output, options.steps, options.global.human_output());
+  if (options.global.human_output())
+    std::cout << "\n" << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
+              << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return {{"board", board.name()},
+          {"start", request.start_label},
+          {"finish", request.finish_label},
+          {"solved", result.solved},
+          {"proof", result.solved ? "solution" : proof},
+          {"jumps", jump_names(board, jumps)},
+          {"moves", peg::count_moves(jumps)},
+          {"nodes", result.nodes},
+          {"seconds", seconds},
+          {"threads", options.threads},
+          {"peak_memory_mib", cli::peak_memory_mib()}};
+}
+
+nlohmann::json peg_verify(const std::string& path, const PegJobOptions& options, bool& valid) {
+  const PegVerification v = verify_peg_solution(path);
+  valid = v.valid;
+  if (options.global.human_output()) {
+    std::cout << path << ": board " << v.board << ", start " << v.start << ", finish " << v.finish << ", " << v.jumps
+              << " jumps";
+    if (v.valid) std::cout << " in " << v.moves << " moves: valid solution\n";
+    else std::cout << ": INVALID: " << v.reason << "\n";
+  }
+  return {{"file", path}, {"valid", v.valid}, {"reason", v.reason}, {"board", v.board}, {"start", v.start},
+          {"finish", v.finish}, {"jumps", v.jumps}, {"moves", v.moves}};
+}
+
+nlohmann::json peg_boards(const PegJobOptions& options) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& name : peg::builtin_board_names()) {
+    const peg::Board board = peg::load_board(name);
+    const auto start = board.default_start();
+    const auto finish = board.default_finish();
+    list.push_back({{"name", name},
+                    {"holes", board.holes()},
+                    {"jumps", board.jumps().size()},
+                    {"geometry", peg::geometry_name(board.geometry())},
+                    {"symmetries", board.symmetries().order()},
+                    {"position_classes", peg::PositionClasses(board).count()},
+                    {"default_start", start ? peg::hole_name(board, *start) : "none"},
+                    {"default_finish", finish ? peg::hole_name(board, *finish) : "any"}});
+    if (options.global.human_output())
+      std::cout << board_summary(board) << ", start " << list.back()["default_start"].get<std::string>() << ", finish "
+                << list.back()["default_finish"].get<std::string>() << "\n"
+                << peg::position_diagram(board, board.all_holes()) << "\n";
+  }
+  return {{"boards", list}};
+}
+
+}  // namespace gs::tools
