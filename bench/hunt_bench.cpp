@@ -30,8 +30,10 @@ void moves(benchmark::State& state, const G& g, int layer, bool backwards) {
   for (auto _ : state) {
     const auto& p = positions[i++ & 1023];
     auto count = [&](const typename G::Position& q) { benchmark::DoNotOptimize(q), ++generated; };
-    if (backwards) g.for_each_predecessor(p, count);
-    else g.for_each_successor(p, count);
+    if (backwards)
+      g.for_each_predecessor(p, count);
+    else
+      g.for_each_successor(p, count);
   }
   state.SetItemsProcessed(generated);
 }

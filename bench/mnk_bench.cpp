@@ -75,7 +75,12 @@ void BM_MnkWeak(benchmark::State& state) {
   state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_MnkWeak)->Args({4, 4, 4, 1})->Args({4, 4, 4, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_MnkWeak)->Args({5, 5, 4, 1})->Args({5, 5, 4, 2})->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_MnkWeak)
+    ->Args({5, 5, 4, 1})
+    ->Args({5, 5, 4, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace gs::mnk

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake ninja-build libtbb-dev libboost-program-options-dev nlohmann-json3-dev libzstd-dev libgtest-dev libbenchmark-dev)
+packages=(g++ cmake ninja-build clang-format libtbb-dev libboost-program-options-dev nlohmann-json3-dev libzstd-dev libgtest-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -29,7 +29,8 @@ inline Run run(const std::string& args) {
 }
 
 inline std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gamesolver-test-" + std::to_string(getpid()) + "-" + name)).string();
+  return (std::filesystem::temp_directory_path() / ("gamesolver-test-" + std::to_string(getpid()) + "-" + name))
+      .string();
 }
 
 // Each command must exit with 2 and say the expected words.

@@ -162,7 +162,7 @@ TEST(CliMnk, TicTacToeStrongSolutionJsonAndTableProbe) {
   r = run("mnk probe --table " + path + " --position 'X.O/.X./...' --json -");
   ASSERT_EQ(r.code, 0) << r.output;
   j = nlohmann::json::parse(r.output);
-  EXPECT_EQ(j["value"], "draw");          // O to move must block at c1
+  EXPECT_EQ(j["value"], "draw");  // O to move must block at c1
   EXPECT_EQ(j["moves"][0]["move"], "c1");
   EXPECT_EQ(j["moves"].size(), 6U);
 
@@ -198,7 +198,8 @@ TEST(CliMnk, PlayAgainstTheEngineFromStandardInput) {
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("Engine plays b2"), std::string::npos) << r.output;  // the only move that does not lose
   EXPECT_NE(r.output.find("no cell 'zz'"), std::string::npos) << r.output;
-  EXPECT_TRUE(r.output.find("Draw.") != std::string::npos || r.output.find("The engine wins.") != std::string::npos) << r.output;
+  EXPECT_TRUE(r.output.find("Draw.") != std::string::npos || r.output.find("The engine wins.") != std::string::npos)
+      << r.output;
   EXPECT_EQ(r.output.find("You win."), std::string::npos) << r.output;
 }
 

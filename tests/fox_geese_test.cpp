@@ -95,7 +95,8 @@ std::uint64_t plain_perft(const Plain& p, int depth) {
     for (int dr = 0; dr <= 1; ++dr)
       for (int dc = -1; dc <= 1; ++dc) {
         const std::pair<int, int> to{r + dr, c + dc};
-        if ((!dr && !dc) || !line(r, c, dr, dc) || !point(to.first, to.second) || p.geese.count(to) || p.fox == to) continue;
+        if ((!dr && !dc) || !line(r, c, dr, dc) || !point(to.first, to.second) || p.geese.count(to) || p.fox == to)
+          continue;
         Plain q = p;
         q.geese.erase({r, c});
         q.geese.insert(to);
@@ -116,10 +117,12 @@ Plain plain_of(const FoxAndGeese& g, const Position& p) {
 TEST(FoxAndGeese, PerftMatchesAnIndependentGenerator) {
   const FoxAndGeese g;
   EXPECT_EQ(gs::perft(g, g.start(), 1), 5u);
-  for (int depth = 2; depth <= 5; ++depth) EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(plain_of(g, g.start()), depth)) << depth;
+  for (int depth = 2; depth <= 5; ++depth)
+    EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(plain_of(g, g.start()), depth)) << depth;
   // A middle game with jump chains.
   const Position middle = g.parse("G.G/.G./G.G.G.G/...F.../.G.G.G./.../... f");
-  for (int depth = 1; depth <= 4; ++depth) EXPECT_EQ(gs::perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
+  for (int depth = 1; depth <= 4; ++depth)
+    EXPECT_EQ(gs::perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
 }
 
 TEST(Retrograde, FoxAndGeeseMirrorReducedEqualsUnreduced) {

@@ -92,7 +92,8 @@ TEST(HopscotchCli, StatsAreTheSameWithOneThreadAndTwo) {
   const auto two = run_json("hopscotch stats --deals 30 --seed 100 --threads 2");
   for (const char* key : {"deals", "won", "lost", "unresolved", "win_rate", "ci95", "seconds_median", "seconds_p99"})
     EXPECT_TRUE(one.contains(key)) << key;
-  for (const char* key : {"won", "lost", "unresolved", "lost_scores", "nodes", "normal_play"}) EXPECT_EQ(one[key], two[key]) << key;
+  for (const char* key : {"won", "lost", "unresolved", "lost_scores", "nodes", "normal_play"})
+    EXPECT_EQ(one[key], two[key]) << key;
   EXPECT_EQ(one["deals"], 30);
   EXPECT_EQ(one["won"].get<int>() + one["lost"].get<int>() + one["unresolved"].get<int>(), 30);
   const double low = one["ci95"][0], high = one["ci95"][1], rate = one["win_rate"];
@@ -104,7 +105,8 @@ TEST(HopscotchCli, StatsAreTheSameWithOneThreadAndTwo) {
 // limit decides (each deal's search is the same, only stopped later), and lists what is left.
 TEST(HopscotchCli, RetryOfUnresolvedDealsMatchesTheLargerLimit) {
   const auto first = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --samples 0");
-  const auto retried = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --retry-nodes 200000 --samples 0");
+  const auto retried =
+      run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --retry-nodes 200000 --samples 0");
   const auto larger = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 200000 --samples 0");
   EXPECT_GT(first["unresolved"].get<int>(), retried["unresolved"].get<int>());
   EXPECT_EQ(retried["won"], larger["won"]);

@@ -29,7 +29,8 @@ TEST(HopscotchRules, FoundationSequencesAreThoseOfTheRules) {
 }
 
 // The round-robin deal: each card is the next one some foundation needs.
-const char* kStraightDeal = "2 4 6 8 3 6 9 Q 4 8 Q 3 5 10 2 7 6 Q 5 J 7 A 8 2 8 3 J 6 9 5 A 10 10 7 4 A J 9 7 5 Q J 10 9 K K K K";
+const char* kStraightDeal =
+    "2 4 6 8 3 6 9 Q 4 8 Q 3 5 10 2 7 6 Q 5 J 7 A 8 2 8 3 J 6 9 5 A 10 10 7 4 A J 9 7 5 Q J 10 9 K K K K";
 
 TEST(HopscotchRules, FoundationAcceptsOnlyItsNextRank) {
   Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
@@ -47,7 +48,7 @@ TEST(HopscotchRules, WasteHoldsOneCardAndReserveTopsGoOnlyToFoundations) {
   Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
   t.apply(t.parse_move("2>R1"));
   EXPECT_EQ(t.dealt(), 1);
-  EXPECT_EQ(t.waste().rank, 4);  // the next card replaces the one placed
+  EXPECT_EQ(t.waste().rank, 4);                    // the next card replaces the one placed
   EXPECT_THROW(t.parse_move("2>F1"), InputError);  // the 2 is no longer the waste
   t.apply(t.parse_move("4>R1"));
   EXPECT_THROW(t.parse_move("R1:2>F1"), InputError);  // only the top (the 4) is playable
@@ -144,7 +145,8 @@ struct Twin {
 // foundation needs a Two or an Ace first (the first a Two, the second an Ace, the others
 // both), so the King and the six cards under it never move: no play scores more than 41.
 TEST(HopscotchSolver, KingOverTheTwosAndAcesIsAProvedLoss) {
-  const Deal deal = parse_deal("2 2 2 A A A K 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q");
+  const Deal deal =
+      parse_deal("2 2 2 A A A K 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q K 3 4 5 6 7 8 9 10 J Q");
   Twin twin(deal);
   for (int i = 0; i < 7; ++i) twin.apply({Move::kWasteToReserve, 0, 0, static_cast<std::uint8_t>(i), 0});
   EXPECT_LE(twin.normal.upper_bound(), 41);
@@ -306,7 +308,9 @@ TEST(HopscotchTableau, LoadedKeysHaveTheSameFutures) {
       t.set_win_only(win_only);
       loaded.set_win_only(win_only);
       for (const Move& m : r.line) {
-        if (win_only && m.kind == Move::kWasteToReserve && t.rank_of(m.card) == kRanks && t.reserve_size(m.reserve) == 0) ++parked_kings;
+        if (win_only && m.kind == Move::kWasteToReserve && t.rank_of(m.card) == kRanks &&
+            t.reserve_size(m.reserve) == 0)
+          ++parked_kings;
         t.apply(m);
         loaded.load(t.key());
         ++states;

@@ -31,7 +31,9 @@ TEST(HuntCli, FoxAndHoundsBuildProbeStatsVerify) {
   const auto probe = run_json("hunt probe --game fox-hounds --dir " + dir);
   EXPECT_EQ(probe["distance"], 44);
   EXPECT_EQ(probe["moves"].size(), 2u);
-  const auto probe2 = run_json("hunt probe --game fox-hounds --dir " + dir + " --position '....F.../......../......../......../......../......../......../.H.H.H.H h'");
+  const auto probe2 =
+      run_json("hunt probe --game fox-hounds --dir " + dir +
+               " --position '....F.../......../......../......../......../......../......../.H.H.H.H h'");
   EXPECT_EQ(probe2["side_to_move"], "hounds");
   EXPECT_EQ(probe2["moves"].size(), 7u);
   const auto stats = run_json("hunt stats --game fox-hounds --dir " + dir);
@@ -66,7 +68,8 @@ TEST(HuntCli, OneThreadAndTwoWriteTheSameTables) {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(one)) {
     ++files;
-    EXPECT_EQ(read_bytes(entry.path().string()), read_bytes(two + "/" + entry.path().filename().string())) << entry.path();
+    EXPECT_EQ(read_bytes(entry.path().string()), read_bytes(two + "/" + entry.path().filename().string()))
+        << entry.path();
   }
   EXPECT_EQ(files, 16);
   // A table of another variant under this variant's name is refused.
@@ -90,8 +93,9 @@ TEST(HuntCli, UsageErrorsExitWithTwo) {
   });
   const std::string dir = temp_path("hunt-fh4");
   run_json("hunt build --game fox-hounds --size 4 --dir " + dir);
-  expect_usage_errors({{("hunt probe --size 4 --dir " + dir + " --position '..F./..../..../.H.H x'").c_str(), "' f' (fox to move)"},
-                       {("hunt probe --size 4 --dir " + dir + " --position '..F./..../..../.HH. f'").c_str(), "light square"}});
+  expect_usage_errors(
+      {{("hunt probe --size 4 --dir " + dir + " --position '..F./..../..../.H.H x'").c_str(), "' f' (fox to move)"},
+       {("hunt probe --size 4 --dir " + dir + " --position '..F./..../..../.HH. f'").c_str(), "light square"}});
   fs::remove_all(dir);
 }
 
@@ -105,8 +109,9 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   ASSERT_EQ(built["starts"].size(), 2u);
   EXPECT_EQ(built["starts"][0]["value"], "draw");  // White first
   EXPECT_EQ(built["starts"][1]["value"], "draw");  // Black first
-  EXPECT_EQ(built["positions"], 150930);  // up to the 8 symmetries (1,197,074 in all)
-  const auto probe = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..w1w1/...w1/b1.../b1b1.. w'");
+  EXPECT_EQ(built["positions"], 150930);           // up to the 8 symmetries (1,197,074 in all)
+  const auto probe =
+      run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..w1w1/...w1/b1.../b1b1.. w'");
   EXPECT_EQ(probe["moves"].size(), 6u);
   EXPECT_EQ(run_json("mountnfall verify --size 4 --triangle 2 --dir " + dir)["valid"], true);
   const auto analysed = run_json("mountnfall analyse --size 4 --triangle 2 --depth 6 --threads 2");
@@ -114,9 +119,11 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
   EXPECT_EQ(analysed["threads"], 2);
   EXPECT_FALSE(analysed["pv"].empty());
   // A won 4x4 position from the tables: the search reports the same mate distance.
-  const auto won = run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..../.w1b1./..w1./.... w'");
+  const auto won =
+      run_json("mountnfall probe --size 4 --triangle 2 --dir " + dir + " --position '..../.w1b1./..w1./.... w'");
   EXPECT_EQ(won["value"], "win");
-  const auto mate = run_json("mountnfall analyse --size 4 --triangle 2 --depth 12 --exact --position '..../.w1b1./..w1./.... w'");
+  const auto mate =
+      run_json("mountnfall analyse --size 4 --triangle 2 --depth 12 --exact --position '..../.w1b1./..w1./.... w'");
   EXPECT_EQ(mate["mate_in_plies"], won["distance"]);
   // A short match on a small board: every game ends, results add up, colours alternate.
   const auto match = run_json("mountnfall match --size 5 --triangle 2 --games 4 --time 0.02 --max-plies 40");

@@ -56,9 +56,11 @@ TEST(FoxAndHounds, RulesExampleAndMoveDirections) {
 TEST(FoxAndHounds, TerminalRules) {
   const FoxAndHounds g;
   // The fox on row 8: it has won (the hounds to move lose).
-  EXPECT_EQ(g.terminal(g.parse("H.H.H.H./......../......../......../......../......../......../.F...... h")), Outcome::kLoss);
+  EXPECT_EQ(g.terminal(g.parse("H.H.H.H./......../......../......../......../......../......../.F...... h")),
+            Outcome::kLoss);
   // No hound below the fox's row: the fox has passed them all.
-  EXPECT_EQ(g.terminal(g.parse("H.H...../......../..H.H.../.....F../......../......../......../........ f")), Outcome::kWin);
+  EXPECT_EQ(g.terminal(g.parse("H.H...../......../..H.H.../.....F../......../......../......../........ f")),
+            Outcome::kWin);
   // The fox boxed in on its turn: no legal move, handled as a loss by the solver.
   const Position boxed = g.parse("......../......../......../......../......../...H.H../....F.../...H.H.. f");
   EXPECT_FALSE(g.terminal(boxed));
@@ -84,7 +86,8 @@ TEST(FoxAndHounds, RankUnrankAndUnmovesAgree) {
     // Fox anywhere but on a hound, hounds anywhere, either side to move.
     const int squares = size * size / 2;
     std::uint64_t sets = 1;
-    for (int k = 0; k < size / 2; ++k) sets = sets * static_cast<std::uint64_t>(squares - k) / static_cast<std::uint64_t>(k + 1);
+    for (int k = 0; k < size / 2; ++k)
+      sets = sets * static_cast<std::uint64_t>(squares - k) / static_cast<std::uint64_t>(k + 1);
     EXPECT_EQ(positions, 2 * sets * static_cast<std::uint64_t>(squares - size / 2));
   }
 }
@@ -135,7 +138,8 @@ TEST(FoxAndHounds, PerftMatchesAnIndependentGenerator) {
   const PlainPosition plain{{{8, 2}, {8, 4}, {8, 6}, {8, 8}}, {1, 5}, true};
   EXPECT_EQ(gs::perft(g, g.start(), 1), 2u);
   EXPECT_EQ(gs::perft(g, g.start(), 2), 14u);
-  for (int depth = 3; depth <= 7; ++depth) EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(plain, depth, 8)) << depth;
+  for (int depth = 3; depth <= 7; ++depth)
+    EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(plain, depth, 8)) << depth;
 }
 
 // Plain minimax with memo and cycle detection: value and distance for the side to move.
@@ -144,7 +148,9 @@ struct Plain {
   std::map<std::uint64_t, std::pair<Outcome, int>> memo;
   std::set<std::uint64_t> on_path;
 
-  std::uint64_t key(const Position& p) const { return p.hounds | std::uint64_t(p.fox) << 32 | std::uint64_t(p.fox_to_move) << 40; }
+  std::uint64_t key(const Position& p) const {
+    return p.hounds | std::uint64_t(p.fox) << 32 | std::uint64_t(p.fox_to_move) << 40;
+  }
 
   std::pair<Outcome, int> value(const Position& p) {
     if (const auto it = memo.find(key(p)); it != memo.end()) return it->second;
@@ -154,7 +160,7 @@ struct Plain {
     std::optional<std::pair<Outcome, int>> best;
     g.for_each_successor(p, [&](const Position& next) {
       const auto [o, d] = value(next);
-      const std::pair<Outcome, int> mine = o == Outcome::kLoss ? std::pair{Outcome::kWin, d + 1}
+      const std::pair<Outcome, int> mine = o == Outcome::kLoss  ? std::pair{Outcome::kWin, d + 1}
                                            : o == Outcome::kWin ? std::pair{Outcome::kLoss, d + 1}
                                                                 : std::pair{Outcome::kDraw, 0};
       auto rank = [](const std::pair<Outcome, int>& v) {

@@ -33,7 +33,8 @@ bool brute_line(const MnkGame& g, Bitboard b) {
 
 TEST(MnkEngine, ShiftLineDetectionMatchesCellByCellWalk) {
   std::mt19937_64 rng(17);
-  for (const auto& [m, n, k] : {std::tuple{3, 3, 3}, {4, 3, 3}, {5, 4, 4}, {8, 8, 5}, {7, 3, 3}, {3, 7, 3}, {8, 1, 4}, {6, 5, 4}}) {
+  for (const auto& [m, n, k] :
+       {std::tuple{3, 3, 3}, {4, 3, 3}, {5, 4, 4}, {8, 8, 5}, {7, 3, 3}, {3, 7, 3}, {8, 1, 4}, {6, 5, 4}}) {
     const MnkGame g(m, n, k);
     for (int t = 0; t < 2000; ++t) {
       const Bitboard b = rng() & rng() & g.full();
@@ -55,15 +56,15 @@ TEST(MnkNotation, RoundTripAndRefusals) {
   EXPECT_EQ(MnkGame::to_move(p), Player::o);
   EXPECT_EQ(g.cell_name(0), "a3");
   EXPECT_EQ(g.parse_cell("c1"), 8);
-  EXPECT_THROW(g.parse("XX./.../..."), InputError);          // X two ahead
-  EXPECT_THROW(g.parse("O../.../..."), InputError);          // O moved first
-  EXPECT_THROW(g.parse("XXX/OOO/..."), InputError);          // both have a line
-  EXPECT_THROW(g.parse("XXX/OO./..O"), InputError);          // O moved after X's win
-  EXPECT_THROW(g.parse("XXX/OOX/OO."), InputError);          // X moved again after its line
-  EXPECT_THROW(g.parse("X../..."), InputError);              // wrong row count
-  EXPECT_THROW(g.parse("X../.Q./..."), InputError);          // bad cell
+  EXPECT_THROW(g.parse("XX./.../..."), InputError);  // X two ahead
+  EXPECT_THROW(g.parse("O../.../..."), InputError);  // O moved first
+  EXPECT_THROW(g.parse("XXX/OOO/..."), InputError);  // both have a line
+  EXPECT_THROW(g.parse("XXX/OO./..O"), InputError);  // O moved after X's win
+  EXPECT_THROW(g.parse("XXX/OOX/OO."), InputError);  // X moved again after its line
+  EXPECT_THROW(g.parse("X../..."), InputError);      // wrong row count
+  EXPECT_THROW(g.parse("X../.Q./..."), InputError);  // bad cell
   EXPECT_THROW(g.parse_cell("d1"), InputError);
-  EXPECT_NO_THROW(g.parse("XXX/OO./..."));                   // X has just won
+  EXPECT_NO_THROW(g.parse("XXX/OO./..."));  // X has just won
   EXPECT_THROW(MnkGame(9, 3, 3), InputError);
   EXPECT_THROW(MnkGame(3, 3, 4), InputError);
 }
@@ -86,8 +87,10 @@ TEST(MnkStrong, TicTacToeReachablePositions5478Canonical765Terminal958Games25516
       if (!s.terminal_at(ply, i)) continue;
       terminal += orbit;
       games += s.paths_at(ply, i) * static_cast<unsigned>(orbit);
-      if (s.value_at(ply, i).value == 0) draws += orbit;
-      else (ply % 2 ? x_wins : o_wins) += orbit;
+      if (s.value_at(ply, i).value == 0)
+        draws += orbit;
+      else
+        (ply % 2 ? x_wins : o_wins) += orbit;
     }
   EXPECT_EQ(positions, 5478U);
   EXPECT_EQ(canonical, 765U);
@@ -105,7 +108,7 @@ TEST(MnkStrong, TicTacToeReachablePositions5478Canonical765Terminal958Games25516
   EXPECT_EQ(blocked->value, 0);
   const auto unblocked = s.lookup(PackedMnk::pack(g.parse("X.O/.X./O..")));
   ASSERT_TRUE(unblocked.has_value());
-  EXPECT_EQ(unblocked->value, 1);     // X to move wins at c1
+  EXPECT_EQ(unblocked->value, 1);  // X to move wins at c1
   EXPECT_EQ(unblocked->distance, 1);
   const auto over = s.lookup(PackedMnk::pack(g.parse("XXX/OO./...")));  // terminal: O to move has lost
   ASSERT_TRUE(over.has_value());
@@ -125,7 +128,8 @@ TEST(MnkStrong, AgreesWithAlphaBetaOnEveryPositionOf3x3And4x3) {
       AlphaBeta<PackedMnk> weak(packed, {threads, 3, 16});
       for (std::size_t ply = 0; ply < strong.layers().size(); ++ply)
         for (std::size_t i = 0; i < strong.layers()[ply].size(); ++i)
-          ASSERT_EQ(weak.value(strong.layers()[ply][i]), strong.value_at(ply, i).value) << g.name() << " " << g.format(PackedMnk::unpack(strong.layers()[ply][i]));
+          ASSERT_EQ(weak.value(strong.layers()[ply][i]), strong.value_at(ply, i).value)
+              << g.name() << " " << g.format(PackedMnk::unpack(strong.layers()[ply][i]));
     }
   }
 }
@@ -141,7 +145,8 @@ TEST(MnkWeak, WideViewAgreesWithStrongSolutionOn4x3) {
     for (std::size_t i = 0; i < strong.layers()[ply].size(); ++i) {
       const Position p = PackedMnk::unpack(strong.layers()[ply][i]);
       ASSERT_EQ(search.value(WideMnk::pack(p)), strong.value_at(ply, i).value) << g.format(p);
-      EXPECT_EQ(WideMnk::unpack(wide.canonical(WideMnk::pack(p))), PackedMnk::unpack(packed.canonical(strong.layers()[ply][i])));
+      EXPECT_EQ(WideMnk::unpack(wide.canonical(WideMnk::pack(p))),
+                PackedMnk::unpack(packed.canonical(strong.layers()[ply][i])));
     }
 }
 
@@ -163,10 +168,10 @@ TEST(MnkWeak, KnownValues) {
     AlphaBeta<PackedMnk> search(packed, {2, 4, 20});
     return search.value(0);
   };
-  EXPECT_EQ(value(4, 3, 3), 1);   // first-player win
-  EXPECT_EQ(value(4, 4, 3), 1);   // first-player win
-  EXPECT_EQ(value(4, 4, 4), 0);   // draw
-  EXPECT_EQ(value(5, 4, 4), 0);   // draw
+  EXPECT_EQ(value(4, 3, 3), 1);  // first-player win
+  EXPECT_EQ(value(4, 4, 3), 1);  // first-player win
+  EXPECT_EQ(value(4, 4, 4), 0);  // draw
+  EXPECT_EQ(value(5, 4, 4), 0);  // draw
 }
 
 }  // namespace

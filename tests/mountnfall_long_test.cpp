@@ -18,7 +18,8 @@ TEST(MountNFallLong, Small4x4TablesAgreeWithNaiveValueIteration) {
   const auto tables = solve_in_memory(reduced);
   // Naive: a dense array per layer, rounds d = 0, 1, ... from the values known before each round.
   std::vector<std::vector<std::pair<Outcome, int>>> known(static_cast<std::size_t>(index.layer_count()));
-  for (int l = 0; l < index.layer_count(); ++l) known[static_cast<std::size_t>(l)].assign(index.layer_size(l), {Outcome::kUnknown, 0});
+  for (int l = 0; l < index.layer_count(); ++l)
+    known[static_cast<std::size_t>(l)].assign(index.layer_size(l), {Outcome::kUnknown, 0});
   for (int d = 0;; ++d) {
     std::vector<std::pair<LayerIndex, std::pair<Outcome, int>>> now;
     for (int l = 0; l < index.layer_count(); ++l)
@@ -33,9 +34,12 @@ TEST(MountNFallLong, Small4x4TablesAgreeWithNaiveValueIteration) {
           win = win || o == Outcome::kLoss;
           all_won = all_won && o == Outcome::kWin;
         });
-        if (!moves) now.push_back({{l, i}, {Outcome::kLoss, 0}});
-        else if (d > 0 && win) now.push_back({{l, i}, {Outcome::kWin, d}});
-        else if (d > 0 && all_won) now.push_back({{l, i}, {Outcome::kLoss, d}});
+        if (!moves)
+          now.push_back({{l, i}, {Outcome::kLoss, 0}});
+        else if (d > 0 && win)
+          now.push_back({{l, i}, {Outcome::kWin, d}});
+        else if (d > 0 && all_won)
+          now.push_back({{l, i}, {Outcome::kLoss, d}});
       }
     if (now.empty() && d > 0) break;
     for (const auto& [at, v] : now) known[static_cast<std::size_t>(at.layer)][at.index] = v;

@@ -28,7 +28,8 @@ Position board(const std::string& text) { return kGame.parse(text); }
 
 TEST(MountNFall, StartHas134MovesAndRoundTrips) {
   const Position s = kGame.start();
-  EXPECT_EQ(kGame.format(s), "...w1w1w1w1w1/....w1w1w1w1/.....w1w1w1/b1.....w1w1/b1b1.....w1/b1b1b1...../b1b1b1b1..../b1b1b1b1b1... w");
+  EXPECT_EQ(kGame.format(s),
+            "...w1w1w1w1w1/....w1w1w1w1/.....w1w1w1/b1.....w1w1/b1b1.....w1/b1b1b1...../b1b1b1b1..../b1b1b1b1b1... w");
   EXPECT_EQ(kGame.parse(kGame.format(s)), s);
   EXPECT_EQ(move_names(kGame, s).size(), 134u);  // the figure the issue gives
   Position black = s;
@@ -189,7 +190,8 @@ TEST_P(MountNFallSearchThreads, FindsTheTablesShortWinsAndLosses) {
     limits.depth = d + 1;
     limits.reductions = false;
     const auto report = search.search(*p, limits);
-    const int expected = o == Outcome::kWin ? gs::NegamaxSearch<MountNFall>::kWin - d : -(gs::NegamaxSearch<MountNFall>::kWin - d);
+    const int expected =
+        o == Outcome::kWin ? gs::NegamaxSearch<MountNFall>::kWin - d : -(gs::NegamaxSearch<MountNFall>::kWin - d);
     ASSERT_EQ(report.score, expected) << index.game().format(*p) << " " << gs::outcome_name(o) << " in " << d;
     if (o == Outcome::kWin) {
       ASSERT_FALSE(report.pv.empty());

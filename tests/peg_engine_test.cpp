@@ -30,16 +30,14 @@ TEST_P(BuiltinBoard, HolesJumpsSymmetriesAndCentre) {
 
 // Jump counts: every line of three holes, in both directions. Triangle of side n: 3 directions
 // x sum over lines of (length - 2) x 2.
-INSTANTIATE_TEST_SUITE_P(Peg, BuiltinBoard,
-                         ::testing::Values(BoardFacts{"english", 33, 76, 8, "d4"}, BoardFacts{"french", 37, 92, 8, "d4"},
-                                           BoardFacts{"diamond", 41, 100, 8, "e5"},
-                                           BoardFacts{"wiegleb", 45, 108, 8, "e5"},
-                                           BoardFacts{"triangle4", 10, 18, 6, "b2"},
-                                           BoardFacts{"triangle5", 15, 36, 6, ""},
-                                           BoardFacts{"triangle6", 21, 60, 6, ""},
-                                           BoardFacts{"triangle7", 28, 90, 6, "c3"},
-                                           BoardFacts{"triangle8", 36, 126, 6, ""}),
-                         [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Peg, BuiltinBoard,
+    ::testing::Values(BoardFacts{"english", 33, 76, 8, "d4"}, BoardFacts{"french", 37, 92, 8, "d4"},
+                      BoardFacts{"diamond", 41, 100, 8, "e5"}, BoardFacts{"wiegleb", 45, 108, 8, "e5"},
+                      BoardFacts{"triangle4", 10, 18, 6, "b2"}, BoardFacts{"triangle5", 15, 36, 6, ""},
+                      BoardFacts{"triangle6", 21, 60, 6, ""}, BoardFacts{"triangle7", 28, 90, 6, "c3"},
+                      BoardFacts{"triangle8", 36, 126, 6, ""}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 TEST(PegBoard, JumpsAreLinesOfThreeAndUnjumpsUndoThem) {
   const Board board = load_board("english");
@@ -105,7 +103,8 @@ TEST(PegPositionClass, EnglishHasSixteenClassesAndTheCentreFinishesOnFiveHoles) 
   const PositionClasses classes(board);
   EXPECT_EQ(classes.count(), 16);
   const Position start = board.all_holes() & ~bit(parse_hole(board, "d4"));
-  EXPECT_EQ(hole_names(board, classes.feasible_finishes(start)), (std::vector<std::string>{"d7", "a4", "d4", "g4", "d1"}));
+  EXPECT_EQ(hole_names(board, classes.feasible_finishes(start)),
+            (std::vector<std::string>{"d7", "a4", "d4", "g4", "d1"}));
   // Invariance: a jump never changes the class.
   std::mt19937_64 rng(5);
   for (int t = 0; t < 200; ++t) {
@@ -163,17 +162,20 @@ TEST(PegNotation, JumpsAndMoves) {
 
 TEST(PegNotation, BadInputIsRefusedWithAReason) {
   const Board board = load_board("english");
-  for (const char* hole : {"a1", "z9", "d", "4d", "D4", "d0", "d44444"}) EXPECT_THROW(parse_hole(board, hole), InputError) << hole;
-  EXPECT_THROW(parse_position(board, "xxx/xxx"), InputError);                          // wrong row count
+  for (const char* hole : {"a1", "z9", "d", "4d", "D4", "d0", "d44444"})
+    EXPECT_THROW(parse_hole(board, hole), InputError) << hole;
+  EXPECT_THROW(parse_position(board, "xxx/xxx"), InputError);  // wrong row count
   EXPECT_THROW(parse_position(board, "..xxx../..xxx../xxxxxxx/xxxoxxx/xxxxxxx/..xxx../..xxq.."), InputError);
-  EXPECT_THROW(parse_position(board, "x.xxx../..xxx../xxxxxxx/xxxoxxx/xxxxxxx/..xxx../..xxx.."), InputError);  // off-board peg
+  EXPECT_THROW(parse_position(board, "x.xxx../..xxx../xxxxxxx/xxxoxxx/xxxxxxx/..xxx../..xxx.."),
+               InputError);  // off-board peg
   EXPECT_THROW(parse_position(board, "d4,d4"), InputError);
   EXPECT_THROW(parse_position(board, ""), InputError);
   EXPECT_THROW(load_board("no-such-board"), InputError);
 }
 
 TEST(PegBoardFile, ParsesOptionsAndRefusesMalformedFiles) {
-  const auto spec = parse_board_spec("# a plus\nname: plus\njumps: orthogonal\nstart: b2\nfinish: any\n.o.\nooo\n.o.\n", "t");
+  const auto spec =
+      parse_board_spec("# a plus\nname: plus\njumps: orthogonal\nstart: b2\nfinish: any\n.o.\nooo\n.o.\n", "t");
   const Board board(spec);
   EXPECT_EQ(board.name(), "plus");
   EXPECT_EQ(board.holes(), 5);
@@ -181,16 +183,16 @@ TEST(PegBoardFile, ParsesOptionsAndRefusesMalformedFiles) {
   EXPECT_FALSE(board.default_finish().has_value());
   EXPECT_EQ(parse_board_spec(format_board_spec(spec), "t").grid, spec.grid);
 
-  EXPECT_THROW(parse_board_spec("colour: red\nooo\n", "t"), InputError);        // unknown option
-  EXPECT_THROW(parse_board_spec("jumps: hexagonal\nooo\n", "t"), InputError);   // unknown geometry
-  EXPECT_THROW(parse_board_spec("ooo\nxox\n", "t"), InputError);                // bad character
-  EXPECT_THROW(parse_board_spec("# nothing\n", "t"), InputError);               // no grid
-  EXPECT_THROW(parse_board_spec("ooo\nname: late\n", "t"), InputError);         // option after grid
-  EXPECT_THROW(Board(parse_board_spec("...\n...\n", "t")), InputError);         // no holes
+  EXPECT_THROW(parse_board_spec("colour: red\nooo\n", "t"), InputError);       // unknown option
+  EXPECT_THROW(parse_board_spec("jumps: hexagonal\nooo\n", "t"), InputError);  // unknown geometry
+  EXPECT_THROW(parse_board_spec("ooo\nxox\n", "t"), InputError);               // bad character
+  EXPECT_THROW(parse_board_spec("# nothing\n", "t"), InputError);              // no grid
+  EXPECT_THROW(parse_board_spec("ooo\nname: late\n", "t"), InputError);        // option after grid
+  EXPECT_THROW(Board(parse_board_spec("...\n...\n", "t")), InputError);        // no holes
   std::string big;
   for (int r = 0; r < 9; ++r) big += "oooooooo\n";
-  EXPECT_THROW(Board(parse_board_spec(big, "t")), InputError);  // 72 holes > 64
-  EXPECT_THROW(Board(parse_board_spec("start: z9\nooo\n", "t")), InputError);   // start off the board
+  EXPECT_THROW(Board(parse_board_spec(big, "t")), InputError);                 // 72 holes > 64
+  EXPECT_THROW(Board(parse_board_spec("start: z9\nooo\n", "t")), InputError);  // start off the board
 }
 
 }  // namespace

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <deque>
-#include <random>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -60,7 +60,8 @@ std::map<int, std::set<Position>> brute_reachable(const Board& board, Position s
 }
 
 // Raw count of jump sequences from `pos` to a single peg on each hole.
-std::map<int, uint128> brute_paths(const Board& board, Position pos, std::unordered_map<Position, std::map<int, uint128>>& memo) {
+std::map<int, uint128> brute_paths(const Board& board, Position pos,
+                                   std::unordered_map<Position, std::map<int, uint128>>& memo) {
   if (popcount(pos) == 1) return {{lowest_bit(pos), 1}};
   if (auto it = memo.find(pos); it != memo.end()) return it->second;
   std::map<int, uint128> out;
@@ -87,8 +88,10 @@ int brute_fewest_moves(const Board& board, Position start, Bitboard finishes) {
       auto it = dist.find(next);
       if (it != dist.end() && it->second <= d + w) return;
       dist[next] = d + w;
-      if (w == 0) queue.push_front(next);
-      else queue.push_back(next);
+      if (w == 0)
+        queue.push_front(next);
+      else
+        queue.push_back(next);
     });
   }
   return best;
@@ -107,7 +110,9 @@ Position replay(const Position start, const std::vector<const Jump*>& path) {
 Position single_vacancy(const Board& board, int hole) { return board.all_holes() & ~bit(hole); }
 
 Board small_square_board() { return Board(parse_board_spec("name: sq\noooo\noooo\noooo\n", "test")); }
-Board small_diagonal_board() { return Board(parse_board_spec("name: dg\njumps: diagonal\nooooo\nooooo\n.ooo.\n", "test")); }
+Board small_diagonal_board() {
+  return Board(parse_board_spec("name: dg\njumps: diagonal\nooooo\nooooo\n.ooo.\n", "test"));
+}
 
 class SmallBoards : public ::testing::TestWithParam<std::string> {
  protected:
@@ -177,10 +182,12 @@ TEST_P(SmallBoards, PathCountsAndAliveSetsMatchBruteForce) {
     for (int h = 0; h < b.holes(); ++h) {
       uint128 got = 0;
       const std::size_t last = layers.size() - 1;
-      if (const auto i = alive[last].find(puzzle.canonical(bit(h))); i != LayerSet::npos && popcount(alive[last][i]) == 1)
+      if (const auto i = alive[last].find(puzzle.canonical(bit(h)));
+          i != LayerSet::npos && popcount(alive[last][i]) == 1)
         got = paths[last][i];
       const auto it = expected.find(h);
-      EXPECT_EQ(to_decimal(got), to_decimal(it == expected.end() ? 0 : it->second)) << "start " << hole_name(b, s) << " finish " << hole_name(b, h);
+      EXPECT_EQ(to_decimal(got), to_decimal(it == expected.end() ? 0 : it->second))
+          << "start " << hole_name(b, s) << " finish " << hole_name(b, h);
     }
     // Alive = raw positions from which some single peg is reachable.
     std::unordered_map<Position, bool> m;

@@ -38,7 +38,8 @@ TEST(Registry, HelpListsEveryModeParameterAndExample) {
     EXPECT_NE(top.output.find("  " + c.name + " "), std::string::npos) << c.name;
     const auto r = run(c.name + " --help");
     EXPECT_EQ(r.code, 0) << c.name << r.output;
-    for (const ModeInfo& m : c.modes) EXPECT_NE(r.output.find("gamesolver " + c.name + " " + m.synopsis), std::string::npos) << m.name;
+    for (const ModeInfo& m : c.modes)
+      EXPECT_NE(r.output.find("gamesolver " + c.name + " " + m.synopsis), std::string::npos) << m.name;
     for (const Parameter& p : c.parameters) EXPECT_NE(r.output.find("--" + p.name), std::string::npos) << p.name;
     EXPECT_NE(r.output.find("Examples:"), std::string::npos) << c.name;
   }

@@ -126,7 +126,8 @@ TEST(TigersAndGoats, PerftMatchesAnIndependentGenerator) {
   const TigersAndGoats g;
   const Plain start{{{1, 1}, {1, 5}, {5, 1}, {5, 5}}, {}, 20, false};
   EXPECT_EQ(gs::perft(g, g.start(), 1), 21u);
-  for (int depth = 2; depth <= 4; ++depth) EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(start, depth)) << depth;
+  for (int depth = 2; depth <= 4; ++depth)
+    EXPECT_EQ(gs::perft(g, g.start(), depth), plain_perft(start, depth)) << depth;
   // The sliding phase too: from a position with every goat placed.
   const Position sliding = g.parse("TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1");
   Plain s{{{1, 1}, {1, 5}, {5, 1}, {5, 5}}, {}, 0, false};
@@ -164,7 +165,8 @@ std::vector<Position> all_positions(const TigersAndGoats& unreduced) {
 
 // Naive value iteration: round d decides, from the values known before it, the positions with
 // a lost successor (wins at d) and those whose successors all win (losses at d).
-std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoats& g, const std::vector<Position>& all) {
+std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoats& g,
+                                                              const std::vector<Position>& all) {
   std::unordered_map<Key, std::pair<Outcome, int>> known;
   for (int d = 0;; ++d) {
     std::unordered_map<Key, std::pair<Outcome, int>> now;
@@ -182,10 +184,14 @@ std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoa
         win = win || v == Outcome::kLoss;
         all_won = all_won && v == Outcome::kWin;
       });
-      if (!moves) now[key(p)] = {Outcome::kLoss, 0};
-      else if (d == 0) continue;  // a move takes a ply: nothing else ends at 0
-      else if (win) now[key(p)] = {Outcome::kWin, d};
-      else if (all_won) now[key(p)] = {Outcome::kLoss, d};
+      if (!moves)
+        now[key(p)] = {Outcome::kLoss, 0};
+      else if (d == 0)
+        continue;  // a move takes a ply: nothing else ends at 0
+      else if (win)
+        now[key(p)] = {Outcome::kWin, d};
+      else if (all_won)
+        now[key(p)] = {Outcome::kLoss, d};
     }
     if (now.empty() && d > 0) break;
     known.insert(now.begin(), now.end());

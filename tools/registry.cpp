@@ -13,12 +13,7 @@ Command mountnfall_command();
 const std::vector<Command>& commands() {
   // One line per command, in the order of `gamesolver --help`.
   static const std::vector<Command> all = {
-      peg_command(),
-      mnk_command(),
-      tictactoe_command(),
-      hopscotch_command(),
-      hunt_command(),
-      mountnfall_command(),
+      peg_command(), mnk_command(), tictactoe_command(), hopscotch_command(), hunt_command(), mountnfall_command(),
   };
   return all;
 }

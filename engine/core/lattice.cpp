@@ -12,9 +12,7 @@ namespace {
 struct Matrix {
   int a, b, c, d;  // (row, col) -> (a*row + b*col, c*row + d*col)
   GridPoint apply(GridPoint p) const { return {a * p.row + b * p.col, c * p.row + d * p.col}; }
-  GridDirection apply(GridDirection v) const {
-    return {a * v.drow + b * v.dcol, c * v.drow + d * v.dcol};
-  }
+  GridDirection apply(GridDirection v) const { return {a * v.drow + b * v.dcol, c * v.drow + d * v.dcol}; }
 };
 
 std::vector<Matrix> unimodular_candidates() {

@@ -27,7 +27,8 @@ PlacementIndex::PlacementIndex(int points, int a, const SymmetryGroup& group) : 
         if (!has_bit(set, p)) free.push_back(p);
       free_points_.push_back(free);
     }
-    class_of_[r] = least == set ? static_cast<std::uint32_t>(class_set_.size() - 1) : class_of_[static_cast<std::size_t>(rank_k_subset(least))];
+    class_of_[r] = least == set ? static_cast<std::uint32_t>(class_set_.size() - 1)
+                                : class_of_[static_cast<std::size_t>(rank_k_subset(least))];
   }
 }
 

@@ -34,11 +34,11 @@ class PlacementIndex {
 
  private:
   int points_, a_;
-  SymmetryGroup group_;  // a copy: the index stays valid when its owner moves
+  SymmetryGroup group_;                  // a copy: the index stays valid when its owner moves
   std::vector<std::uint32_t> class_of_;  // by rank of A
   std::vector<std::uint8_t> to_class_;   // by rank of A: bit g when element g maps A onto its class's set
   std::vector<Bitboard> class_set_;
-  std::vector<std::uint8_t> stabiliser_;  // per class
+  std::vector<std::uint8_t> stabiliser_;       // per class
   std::vector<std::vector<int>> free_points_;  // per class
 };
 

@@ -49,7 +49,8 @@ Card parse_card(std::string_view text) {
   }
   card.rank = static_cast<std::uint8_t>(parse_rank(upper));
   if (card.rank == 0)
-    throw InputError("bad card '" + std::string(text) + "' (expected a rank A 2..10 J Q K with an optional suit C D H S)");
+    throw InputError("bad card '" + std::string(text) +
+                     "' (expected a rank A 2..10 J Q K with an optional suit C D H S)");
   return card;
 }
 
@@ -69,7 +70,8 @@ Deal parse_deal(std::string_view text) {
     const Card card = parse_card(word);
     if (count == kDealSize) throw InputError("a deal has 48 cards: more were given");
     if (is_starting_club(card))
-      throw InputError("card " + std::to_string(count + 1) + " (" + card_name(card) + ") starts a foundation and cannot be in the deal");
+      throw InputError("card " + std::to_string(count + 1) + " (" + card_name(card) +
+                       ") starts a foundation and cannot be in the deal");
     if (card.suit) {
       const auto id = static_cast<std::size_t>(card.rank * 4 + kSuits.find(card.suit));
       if (seen[id]) throw InputError("card " + card_name(card) + " appears twice in the deal");
@@ -77,7 +79,8 @@ Deal parse_deal(std::string_view text) {
       ++with_suit;
     }
     if (++per_rank[card.rank] > copies_in_deal(card.rank))
-      throw InputError("rank " + rank_name(card.rank) + " appears more than " + std::to_string(copies_in_deal(card.rank)) + " times in the deal");
+      throw InputError("rank " + rank_name(card.rank) + " appears more than " +
+                       std::to_string(copies_in_deal(card.rank)) + " times in the deal");
     deal[static_cast<std::size_t>(count++)] = card;
   }
   if (count != kDealSize) throw InputError("a deal has 48 cards: " + std::to_string(count) + " were given");

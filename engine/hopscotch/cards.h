@@ -10,8 +10,8 @@
 
 namespace gs::hopscotch {
 
-constexpr int kRanks = 13;      // Ace = 1 .. King = 13
-constexpr int kDealSize = 48;   // 52 cards less the four starting clubs
+constexpr int kRanks = 13;     // Ace = 1 .. King = 13
+constexpr int kDealSize = 48;  // 52 cards less the four starting clubs
 
 struct Card {
   std::uint8_t rank = 0;  // 1..13
@@ -24,10 +24,10 @@ using Deal = std::array<Card, kDealSize>;
 // Copies of a rank in a deal: three for Ace to Four (their clubs start the foundations), else four.
 constexpr int copies_in_deal(int rank) { return rank <= 4 ? 3 : 4; }
 
-std::string rank_name(int rank);                 // "A", "2", ..., "10", "J", "Q", "K"
-std::string card_name(const Card& card);         // "7H", or "7" without a suit
-Card parse_card(std::string_view text);          // throws InputError
-std::string format_deal(const Deal& deal);       // cards separated by spaces
+std::string rank_name(int rank);            // "A", "2", ..., "10", "J", "Q", "K"
+std::string card_name(const Card& card);    // "7H", or "7" without a suit
+Card parse_card(std::string_view text);     // throws InputError
+std::string format_deal(const Deal& deal);  // cards separated by spaces
 
 // A deal as text: 48 cards separated by white space, each a rank (A 2..10 J Q K, T for 10,
 // any case) with an optional suit letter. Either every card has a suit or none does. Refuses

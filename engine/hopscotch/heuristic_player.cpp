@@ -13,7 +13,8 @@ bool play_reserve_top(Tableau& tableau, std::vector<Move>* line) {
     const int card = tableau.reserve_card(p, tableau.reserve_size(p) - 1);
     for (int f = 0; f < kFoundations; ++f)
       if (tableau.next_rank(f) == tableau.rank_of(card)) {
-        const Move m{Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), static_cast<std::uint8_t>(card)};
+        const Move m{Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f),
+                     static_cast<std::uint8_t>(card)};
         tableau.apply(m);
         if (line) line->push_back(m);
         return true;
@@ -45,7 +46,8 @@ Move sampled_placement(const Tableau& tableau, int samples, PortableRandom& rand
   Move best = greedy;
   long best_total = -1;
   for (int p = 0; p < kReserves; ++p) {
-    if (tableau.reserve_size(p) == 0 && p > 0 && tableau.reserve_size(p - 1) == 0) continue;  // same as the last empty one
+    if (tableau.reserve_size(p) == 0 && p > 0 && tableau.reserve_size(p - 1) == 0)
+      continue;  // same as the last empty one
     const Move m{Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, greedy.card};
     long total = 0;
     for (const Tableau& future : futures) {

@@ -108,10 +108,8 @@ bool Tableau::is_legal(const Move& m) const {
              next_rank(m.foundation) == rank_[m.card];
     case Move::kWasteToFoundation:
       return !stock_empty() && m.card == dealt_ && next_rank(m.foundation) == rank_[m.card];
-    case Move::kWasteToReserve:
-      return !stock_empty() && m.card == dealt_;
-    case Move::kDecline:
-      return false;
+    case Move::kWasteToReserve: return !stock_empty() && m.card == dealt_;
+    case Move::kDecline: return false;
   }
   return false;
 }
@@ -139,7 +137,8 @@ bool Tableau::pending_decision(MoveList& list) const {
       if (rank_[card] != rank || excluded(card, f)) continue;
       bool duplicate = false;
       for (int q = 0; q < p && !duplicate; ++q) duplicate = (fitting >> q & 1) && same_reserve(p, q);
-      if (!duplicate) list.push({Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), card, 0});
+      if (!duplicate)
+        list.push({Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), card, 0});
       fitting |= static_cast<std::uint8_t>(1 << p);
     }
     if (fitting) {
@@ -172,7 +171,8 @@ void Tableau::play_parked_king(MoveList& list) const {
   int p = 0, f = 0;
   while (size_[p] == 0) ++p;
   while (next_rank(f) != kRanks) ++f;
-  list.push({Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), reserve_[p][size_[p] - 1], 0});
+  list.push({Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f),
+             reserve_[p][size_[p] - 1], 0});
 }
 
 void Tableau::generate_moves(MoveList& list) const {
@@ -303,7 +303,8 @@ void Tableau::load(const Key& key) {
   // Dealt copies of each rank not yet given a place, latest last.
   std::array<std::array<std::uint8_t, 4>, kRanks + 1> copies{};
   std::array<int, kRanks + 1> unused{};
-  for (int i = 0; i < dealt_; ++i) copies[rank_[i]][static_cast<std::size_t>(unused[rank_[i]]++)] = static_cast<std::uint8_t>(i);
+  for (int i = 0; i < dealt_; ++i)
+    copies[rank_[i]][static_cast<std::size_t>(unused[rank_[i]]++)] = static_cast<std::uint8_t>(i);
   auto take = [&](int rank) { return copies[rank][static_cast<std::size_t>(--unused[rank])]; };
   std::array<std::array<std::uint8_t, kDealSize>, kReserves> shown{};
   std::array<int, kReserves> shown_size{};
@@ -428,12 +429,9 @@ std::string Tableau::move_name(const Move& m) const {
   switch (m.kind) {
     case Move::kReserveToFoundation:
       return "R" + std::to_string(m.reserve + 1) + ":" + card + ">F" + std::to_string(m.foundation + 1);
-    case Move::kWasteToFoundation:
-      return card + ">F" + std::to_string(m.foundation + 1);
-    case Move::kWasteToReserve:
-      return card + ">R" + std::to_string(m.reserve + 1);
-    case Move::kDecline:
-      return "decline F" + std::to_string(m.foundation + 1);
+    case Move::kWasteToFoundation: return card + ">F" + std::to_string(m.foundation + 1);
+    case Move::kWasteToReserve: return card + ">R" + std::to_string(m.reserve + 1);
+    case Move::kDecline: return "decline F" + std::to_string(m.foundation + 1);
   }
   return "?";
 }
@@ -457,13 +455,15 @@ Move Tableau::parse_move(const std::string& text) const {
     source = source.substr(3);
   } else {
     if (stock_empty()) throw bad("the stock is empty");
-    m = target == 'F' ? Move{Move::kWasteToFoundation, 0, static_cast<std::uint8_t>(index), static_cast<std::uint8_t>(dealt_)}
-                      : Move{Move::kWasteToReserve, static_cast<std::uint8_t>(index), 0, static_cast<std::uint8_t>(dealt_)};
+    m = target == 'F'
+            ? Move{Move::kWasteToFoundation, 0, static_cast<std::uint8_t>(index), static_cast<std::uint8_t>(dealt_)}
+            : Move{Move::kWasteToReserve, static_cast<std::uint8_t>(index), 0, static_cast<std::uint8_t>(dealt_)};
   }
   const Card named = parse_card(source), actual = deal_[m.card];
   if (named.rank != actual.rank || (named.suit && actual.suit && named.suit != actual.suit))
     throw bad("the card there is " + card_name(actual));
-  if (!is_legal(m)) throw bad("foundation " + std::to_string(m.foundation + 1) + " needs " + rank_name(next_rank(m.foundation)));
+  if (!is_legal(m))
+    throw bad("foundation " + std::to_string(m.foundation + 1) + " needs " + rank_name(next_rank(m.foundation)));
   return m;
 }
 
@@ -471,7 +471,8 @@ std::string Tableau::describe() const {
   std::ostringstream out;
   out << "dealt " << dealt_ << "/48, score " << score_ << "\n";
   for (int f = 0; f < kFoundations; ++f)
-    out << "  F" << f + 1 << ": " << height_[f] << " cards, needs " << (next_rank(f) ? rank_name(next_rank(f)) : "nothing") << "\n";
+    out << "  F" << f + 1 << ": " << height_[f] << " cards, needs "
+        << (next_rank(f) ? rank_name(next_rank(f)) : "nothing") << "\n";
   for (int p = 0; p < kReserves; ++p) {
     out << "  R" << p + 1 << ":";
     for (int i = 0; i < size_[p]; ++i) out << " " << card_name(deal_[reserve_[p][i]]);

@@ -83,7 +83,7 @@ class Tableau {
   int dealt() const { return dealt_; }
   bool stock_empty() const { return dealt_ == kDealSize; }
   const Card& waste() const { return deal_[dealt_]; }  // the card about to be dealt; needs !stock_empty()
-  int score() const { return score_; }                  // cards played to the foundations (0..48)
+  int score() const { return score_; }                 // cards played to the foundations (0..48)
   int foundation_height(int f) const { return height_[f]; }
   int next_rank(int f) const { return height_[f] == kFoundationSize ? 0 : foundation_rank(f, height_[f]); }
   int reserve_size(int p) const { return size_[p]; }
@@ -138,7 +138,7 @@ class Tableau {
   // is at most `at_most` (a caller that only asks "can this beat at_most?" stops early).
   int upper_bound(int at_most = -1) const;
 
-  std::string move_name(const Move& m) const;  // "7H>F2", "7H>R1", "R1:7H>F2" (1-based)
+  std::string move_name(const Move& m) const;      // "7H>F2", "7H>R1", "R1:7H>F2" (1-based)
   Move parse_move(const std::string& text) const;  // throws InputError if malformed or illegal
   std::string describe() const;                    // foundations and reserves, one line each
 

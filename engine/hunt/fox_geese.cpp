@@ -72,14 +72,18 @@ FoxAndGeese::Position FoxAndGeese::parse(const std::string& text) const {
   const auto space = text.rfind(' ');
   const std::string grid = space == std::string::npos ? text : text.substr(0, space);
   const std::string side = space == std::string::npos ? "" : text.substr(space + 1);
-  if (side != "f" && side != "g") throw InputError("position '" + text + "': end with ' f' (fox to move) or ' g' (geese)");
+  if (side != "f" && side != "g")
+    throw InputError("position '" + text + "': end with ' f' (fox to move) or ' g' (geese)");
   Position p;
   p.fox_to_move = side == "f";
   int foxes = 0;
   for (const auto& [point, cell] : board_.parse_grid(grid)) {
-    if (cell == 'F') p.fox = point, ++foxes;
-    else if (cell == 'G') p.geese |= bit(point);
-    else if (cell != '.') throw InputError(std::string("position: bad cell '") + cell + "' (F, G or .)");
+    if (cell == 'F')
+      p.fox = point, ++foxes;
+    else if (cell == 'G')
+      p.geese |= bit(point);
+    else if (cell != '.')
+      throw InputError(std::string("position: bad cell '") + cell + "' (F, G or .)");
   }
   if (foxes != 1) throw InputError("position: exactly one fox expected, " + std::to_string(foxes) + " given");
   if (popcount(p.geese) > kGeese) throw InputError("position: at most 13 geese");

@@ -17,8 +17,8 @@
 
 #include "engine/core/layer_index.h"
 #include "engine/core/outcome.h"
-#include "engine/hunt/hunt_board.h"
 #include "engine/core/placement_index.h"
+#include "engine/hunt/hunt_board.h"
 
 namespace gs::hunt {
 
@@ -56,7 +56,9 @@ class FoxAndGeese {
       return;
     }
     for_each_bit(p.geese, [&](int g) {
-      for_each_bit(goose_steps_[static_cast<std::size_t>(g)] & empty, [&](int to) { f(Position{p.fox, p.geese ^ bit(g) ^ bit(to), true}); });
+      for_each_bit(goose_steps_[static_cast<std::size_t>(g)] & empty, [&](int to) {
+        f(Position{p.fox, p.geese ^ bit(g) ^ bit(to), true});
+      });
     });
   }
 
@@ -69,7 +71,9 @@ class FoxAndGeese {
       return;
     }
     for_each_bit(p.geese, [&](int g) {
-      for_each_bit(goose_origins_[static_cast<std::size_t>(g)] & empty, [&](int from) { f(Position{p.fox, p.geese ^ bit(g) ^ bit(from), false}); });
+      for_each_bit(goose_origins_[static_cast<std::size_t>(g)] & empty, [&](int from) {
+        f(Position{p.fox, p.geese ^ bit(g) ^ bit(from), false});
+      });
     });
   }
 

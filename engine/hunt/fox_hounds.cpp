@@ -7,7 +7,8 @@
 
 namespace gs::hunt {
 
-FoxAndHounds::FoxAndHounds(int size) : size_(size), squares_(size * size / 2), square_at_(static_cast<std::size_t>(size * size), -1) {
+FoxAndHounds::FoxAndHounds(int size)
+    : size_(size), squares_(size * size / 2), square_at_(static_cast<std::size_t>(size * size), -1) {
   if (size != 4 && size != 6 && size != 8) throw InputError("Fox and Hounds boards are 4x4, 6x6 or 8x8");
   for (int r = 1; r <= size; ++r)
     for (int c = 1; c <= size; ++c)
@@ -44,7 +45,8 @@ FoxAndHounds::Position FoxAndHounds::start() const {
   // The fox on the first row at column n/2 + 1 (or n/2 where that square is light): (1,5) on 8x8.
   const int column = size_ / 2 + 1 - (size_ / 2) % 2;
   p.fox = square_at_[static_cast<std::size_t>(column - 1)];
-  for (int c = 2; c <= size_; c += 2) p.hounds |= static_cast<std::uint32_t>(bit(square_at_[static_cast<std::size_t>((size_ - 1) * size_ + c - 1)]));
+  for (int c = 2; c <= size_; c += 2)
+    p.hounds |= static_cast<std::uint32_t>(bit(square_at_[static_cast<std::size_t>((size_ - 1) * size_ + c - 1)]));
   return p;
 }
 
@@ -62,14 +64,16 @@ int FoxAndHounds::advance(std::uint32_t hounds) const {
 }
 
 std::uint64_t FoxAndHounds::layer_size(int layer) const {
-  return 2 * static_cast<std::uint64_t>(squares_) * sets_by_advance_[static_cast<std::size_t>(layer_count() - 1 - layer)].size();
+  return 2 * static_cast<std::uint64_t>(squares_) *
+         sets_by_advance_[static_cast<std::size_t>(layer_count() - 1 - layer)].size();
 }
 
 LayerIndex FoxAndHounds::locate(const Position& p) const {
   const auto set = static_cast<std::size_t>(rank_k_subset(p.hounds));
   const int a = advance_[set];
   const std::uint64_t sets = sets_by_advance_[static_cast<std::size_t>(a)].size();
-  return {layer_count() - 1 - a, (static_cast<std::uint64_t>(p.fox) * sets + place_in_layer_[set]) * 2 + (p.fox_to_move ? 0 : 1)};
+  return {layer_count() - 1 - a,
+          (static_cast<std::uint64_t>(p.fox) * sets + place_in_layer_[set]) * 2 + (p.fox_to_move ? 0 : 1)};
 }
 
 std::optional<FoxAndHounds::Position> FoxAndHounds::unrank(int layer, std::uint64_t index) const {
@@ -86,29 +90,39 @@ std::optional<FoxAndHounds::Position> FoxAndHounds::unrank(int layer, std::uint6
 FoxAndHounds::Position FoxAndHounds::parse(const std::string& text) const {
   const auto space = text.find(' ');
   const std::string grid = text.substr(0, space), side = space == std::string::npos ? "" : text.substr(space + 1);
-  if (side != "f" && side != "h") throw InputError("position '" + text + "': end with ' f' (fox to move) or ' h' (hounds)");
+  if (side != "f" && side != "h")
+    throw InputError("position '" + text + "': end with ' f' (fox to move) or ' h' (hounds)");
   std::vector<std::string> rows;
   std::istringstream in(grid);
   for (std::string row; std::getline(in, row, '/');) rows.push_back(row);
-  if (static_cast<int>(rows.size()) != size_) throw InputError("position: " + std::to_string(size_) + " rows expected, " + std::to_string(rows.size()) + " given");
+  if (static_cast<int>(rows.size()) != size_)
+    throw InputError("position: " + std::to_string(size_) + " rows expected, " + std::to_string(rows.size()) +
+                     " given");
   Position p;
   p.fox_to_move = side == "f";
   int foxes = 0;
   for (int r = 1; r <= size_; ++r) {
     const std::string& row = rows[static_cast<std::size_t>(r - 1)];
-    if (static_cast<int>(row.size()) != size_) throw InputError("position: row " + std::to_string(r) + " has " + std::to_string(row.size()) + " cells, not " + std::to_string(size_));
+    if (static_cast<int>(row.size()) != size_)
+      throw InputError("position: row " + std::to_string(r) + " has " + std::to_string(row.size()) + " cells, not " +
+                       std::to_string(size_));
     for (int c = 1; c <= size_; ++c) {
       const char cell = row[static_cast<std::size_t>(c - 1)];
       if (cell == '.') continue;
       if (cell != 'F' && cell != 'H') throw InputError(std::string("position: bad cell '") + cell + "' (F, H or .)");
       const int s = square_at_[static_cast<std::size_t>((r - 1) * size_ + c - 1)];
-      if (s < 0) throw InputError("position: a piece on the light square (" + std::to_string(r) + "," + std::to_string(c) + ")");
-      if (cell == 'F') p.fox = s, ++foxes;
-      else p.hounds |= static_cast<std::uint32_t>(bit(s));
+      if (s < 0)
+        throw InputError("position: a piece on the light square (" + std::to_string(r) + "," + std::to_string(c) + ")");
+      if (cell == 'F')
+        p.fox = s, ++foxes;
+      else
+        p.hounds |= static_cast<std::uint32_t>(bit(s));
     }
   }
   if (foxes != 1) throw InputError("position: exactly one fox expected, " + std::to_string(foxes) + " given");
-  if (popcount(p.hounds) != hounds()) throw InputError("position: " + std::to_string(hounds()) + " hounds expected, " + std::to_string(popcount(p.hounds)) + " given");
+  if (popcount(p.hounds) != hounds())
+    throw InputError("position: " + std::to_string(hounds()) + " hounds expected, " +
+                     std::to_string(popcount(p.hounds)) + " given");
   return p;
 }
 

@@ -90,7 +90,7 @@ class FoxAndHounds {
   // squares), a space, then 'f' (fox to move) or 'h'. Throws InputError with the reason.
   Position parse(const std::string& text) const;
   std::string format(const Position& p) const;
-  std::string square_name(int square) const;  // "(row,column)"
+  std::string square_name(int square) const;                              // "(row,column)"
   std::string move_name(const Position& from, const Position& to) const;  // "(1,5)-(2,4)"
 
  private:

@@ -33,17 +33,22 @@ HuntBoard::HuntBoard(const std::vector<std::string>& rows) : layout_(rows) {
       if (beyond >= 0) jumps_[static_cast<std::size_t>(p)].push_back({q, beyond});
     }
   std::vector<BitPermutation> elements;
-  for (const auto& perm : lattice_symmetries(grid_points, std::vector<GridDirection>(std::begin(kDirections), std::end(kDirections)))) {
+  for (const auto& perm :
+       lattice_symmetries(grid_points, std::vector<GridDirection>(std::begin(kDirections), std::end(kDirections)))) {
     // The diagonals are drawn only through even points: keep the symmetries that respect them.
     bool keeps = true;
     for (int p = 0; p < this->points(); ++p)
-      keeps = keeps && (row(p) + column(p)) % 2 == (row(perm[static_cast<std::size_t>(p)]) + column(perm[static_cast<std::size_t>(p)])) % 2;
+      keeps = keeps && (row(p) + column(p)) % 2 ==
+                           (row(perm[static_cast<std::size_t>(p)]) + column(perm[static_cast<std::size_t>(p)])) % 2;
     if (keeps) elements.emplace_back(perm);
   }
   symmetries_ = SymmetryGroup(std::move(elements));
 }
 
-HuntBoard HuntBoard::square(int n) { return HuntBoard(std::vector<std::string>(static_cast<std::size_t>(n), std::string(static_cast<std::size_t>(n), 'o'))); }
+HuntBoard HuntBoard::square(int n) {
+  return HuntBoard(
+      std::vector<std::string>(static_cast<std::size_t>(n), std::string(static_cast<std::size_t>(n), 'o')));
+}
 
 int HuntBoard::point_at(int r, int c) const {
   if (r < 1 || r > rows() || c < 1 || c > static_cast<int>(layout_[static_cast<std::size_t>(r - 1)].size())) return -1;
@@ -57,14 +62,17 @@ int HuntBoard::point_at(int r, int c) const {
   return -1;
 }
 
-std::string HuntBoard::point_name(int p) const { return "(" + std::to_string(row(p)) + "," + std::to_string(column(p)) + ")"; }
+std::string HuntBoard::point_name(int p) const {
+  return "(" + std::to_string(row(p)) + "," + std::to_string(column(p)) + ")";
+}
 
 std::vector<std::pair<int, char>> HuntBoard::parse_grid(const std::string& text) const {
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line, '/');) lines.push_back(line);
   if (static_cast<int>(lines.size()) != rows())
-    throw InputError("position: " + std::to_string(rows()) + " rows expected, " + std::to_string(lines.size()) + " given");
+    throw InputError("position: " + std::to_string(rows()) + " rows expected, " + std::to_string(lines.size()) +
+                     " given");
   std::vector<std::pair<int, char>> cells;
   for (int r = 1; r <= rows(); ++r) {
     std::string line = lines[static_cast<std::size_t>(r - 1)];
@@ -75,12 +83,15 @@ std::vector<std::pair<int, char>> HuntBoard::parse_grid(const std::string& text)
       line = std::string(pad, ' ') + line + std::string(shape.size() - pad - line.size(), ' ');
     }
     if (line.size() != shape.size())
-      throw InputError("position: row " + std::to_string(r) + " has " + std::to_string(line.size()) + " cells, not " + std::to_string(shape.size()));
+      throw InputError("position: row " + std::to_string(r) + " has " + std::to_string(line.size()) + " cells, not " +
+                       std::to_string(shape.size()));
     for (int c = 1; c <= static_cast<int>(shape.size()); ++c) {
       const char cell = line[static_cast<std::size_t>(c - 1)];
       const int p = point_at(r, c);
       if (p < 0) {
-        if (cell != ' ') throw InputError("position: (" + std::to_string(r) + "," + std::to_string(c) + ") is not a point of the board");
+        if (cell != ' ')
+          throw InputError("position: (" + std::to_string(r) + "," + std::to_string(c) +
+                           ") is not a point of the board");
         continue;
       }
       cells.push_back({p, cell});

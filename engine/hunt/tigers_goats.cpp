@@ -31,8 +31,8 @@ TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce)
 }
 
 std::string TigersAndGoats::variant() const {
-  return std::to_string(n_) + "x" + std::to_string(n_) + "-goats" + std::to_string(goats_) + "-win" + std::to_string(win_captures_) +
-         (reduce_ ? "" : "-unreduced");
+  return std::to_string(n_) + "x" + std::to_string(n_) + "-goats" + std::to_string(goats_) + "-win" +
+         std::to_string(win_captures_) + (reduce_ ? "" : "-unreduced");
 }
 
 TigersAndGoats::Position TigersAndGoats::start() const {
@@ -67,24 +67,31 @@ TigersAndGoats::Position TigersAndGoats::parse(const std::string& text) const {
   int in_hand = -1, captured = -1;
   in >> grid >> side >> in_hand >> captured;
   if (!in || (side != "g" && side != "t"))
-    throw InputError("position '" + text + "': expected GRID SIDE IN-HAND CAPTURED, e.g. 'T...T/...../...../...../T...T g 20 0'");
+    throw InputError("position '" + text +
+                     "': expected GRID SIDE IN-HAND CAPTURED, e.g. 'T...T/...../...../...../T...T g 20 0'");
   Position p;
   p.tigers_to_move = side == "t";
   for (const auto& [point, cell] : board_.parse_grid(grid)) {
-    if (cell == 'T') p.tigers |= bit(point);
-    else if (cell == 'G') p.goats |= bit(point);
-    else if (cell != '.') throw InputError(std::string("position: bad cell '") + cell + "' (T, G or .)");
+    if (cell == 'T')
+      p.tigers |= bit(point);
+    else if (cell == 'G')
+      p.goats |= bit(point);
+    else if (cell != '.')
+      throw InputError(std::string("position: bad cell '") + cell + "' (T, G or .)");
   }
   p.in_hand = in_hand;
   p.captured = captured;
-  if (popcount(p.tigers) != kTigers) throw InputError("position: 4 tigers expected, " + std::to_string(popcount(p.tigers)) + " given");
+  if (popcount(p.tigers) != kTigers)
+    throw InputError("position: 4 tigers expected, " + std::to_string(popcount(p.tigers)) + " given");
   if (in_hand < 0 || captured < 0 || captured > win_captures_ || popcount(p.goats) + in_hand + captured != goats_)
     throw InputError("position: goats on the board, in hand and captured must add up to " + std::to_string(goats_));
   return p;
 }
 
 std::string TigersAndGoats::format(const Position& p) const {
-  return board_.grid([&](int q) { return has_bit(p.tigers, q) ? 'T' : has_bit(p.goats, q) ? 'G' : '.'; }) + (p.tigers_to_move ? " t " : " g ") +
+  return board_.grid([&](int q) {
+    return has_bit(p.tigers, q) ? 'T' : has_bit(p.goats, q) ? 'G' : '.';
+  }) + (p.tigers_to_move ? " t " : " g ") +
          std::to_string(p.in_hand) + " " + std::to_string(p.captured);
 }
 
@@ -95,7 +102,8 @@ std::string TigersAndGoats::move_name(const Position& from, const Position& to) 
            board_.point_name(lowest_bit(moved_tigers & to.tigers));
   const Bitboard moved_goats = from.goats ^ to.goats;
   if (to.in_hand < from.in_hand) return board_.point_name(lowest_bit(moved_goats));
-  return board_.point_name(lowest_bit(moved_goats & from.goats)) + "-" + board_.point_name(lowest_bit(moved_goats & to.goats));
+  return board_.point_name(lowest_bit(moved_goats & from.goats)) + "-" +
+         board_.point_name(lowest_bit(moved_goats & to.goats));
 }
 
 }  // namespace gs::hunt

@@ -18,8 +18,8 @@
 
 #include "engine/core/layer_index.h"
 #include "engine/core/outcome.h"
-#include "engine/hunt/hunt_board.h"
 #include "engine/core/placement_index.h"
+#include "engine/hunt/hunt_board.h"
 
 namespace gs::hunt {
 
@@ -52,7 +52,9 @@ class TigersAndGoats {
     const Bitboard empty = board_.all() & ~(p.tigers | p.goats);
     if (p.tigers_to_move) {
       for_each_bit(p.tigers, [&](int t) {
-        for_each_bit(board_.neighbours(t) & empty, [&](int to) { f(Position{p.tigers ^ bit(t) ^ bit(to), p.goats, p.in_hand, p.captured, false}); });
+        for_each_bit(board_.neighbours(t) & empty, [&](int to) {
+          f(Position{p.tigers ^ bit(t) ^ bit(to), p.goats, p.in_hand, p.captured, false});
+        });
         for (const HuntJump& j : board_.jumps(t))
           if (has_bit(p.goats, j.over) && has_bit(empty, j.to))
             f(Position{p.tigers ^ bit(t) ^ bit(j.to), p.goats ^ bit(j.over), p.in_hand, p.captured + 1, false});
@@ -61,7 +63,9 @@ class TigersAndGoats {
       for_each_bit(empty, [&](int to) { f(Position{p.tigers, p.goats | bit(to), p.in_hand - 1, p.captured, true}); });
     } else {
       for_each_bit(p.goats, [&](int g) {
-        for_each_bit(board_.neighbours(g) & empty, [&](int to) { f(Position{p.tigers, p.goats ^ bit(g) ^ bit(to), 0, p.captured, true}); });
+        for_each_bit(board_.neighbours(g) & empty, [&](int to) {
+          f(Position{p.tigers, p.goats ^ bit(g) ^ bit(to), 0, p.captured, true});
+        });
       });
     }
   }
@@ -73,11 +77,15 @@ class TigersAndGoats {
     const Bitboard empty = board_.all() & ~(p.tigers | p.goats);
     if (!p.tigers_to_move) {
       for_each_bit(p.tigers, [&](int t) {
-        for_each_bit(board_.neighbours(t) & empty, [&](int from) { f(Position{p.tigers ^ bit(t) ^ bit(from), p.goats, 0, p.captured, true}); });
+        for_each_bit(board_.neighbours(t) & empty, [&](int from) {
+          f(Position{p.tigers ^ bit(t) ^ bit(from), p.goats, 0, p.captured, true});
+        });
       });
     } else {
       for_each_bit(p.goats, [&](int g) {
-        for_each_bit(board_.neighbours(g) & empty, [&](int from) { f(Position{p.tigers, p.goats ^ bit(g) ^ bit(from), 0, p.captured, false}); });
+        for_each_bit(board_.neighbours(g) & empty, [&](int from) {
+          f(Position{p.tigers, p.goats ^ bit(g) ^ bit(from), 0, p.captured, false});
+        });
       });
     }
   }
@@ -102,8 +110,8 @@ class TigersAndGoats {
   HuntBoard board_;
   int n_, goats_, win_captures_;
   bool reduce_;
-  SymmetryGroup group_;    // the board's symmetries, or the identity alone when not reducing
-  PlacementIndex index_;   // tigers (A) and goats (B), up to group_
+  SymmetryGroup group_;   // the board's symmetries, or the identity alone when not reducing
+  PlacementIndex index_;  // tigers (A) and goats (B), up to group_
 };
 
 }  // namespace gs::hunt

@@ -10,7 +10,8 @@ namespace gs::mnk {
 
 MnkGame::MnkGame(int m, int n, int k) : m_(m), n_(n), k_(k) {
   if (m < 1 || m > 8 || n < 1 || n > 8) throw InputError("m and n must be between 1 and 8 (the board is at most 8x8)");
-  if (k < 1 || k > std::max(m, n)) throw InputError("k must be between 1 and max(m, n) = " + std::to_string(std::max(m, n)));
+  if (k < 1 || k > std::max(m, n))
+    throw InputError("k must be between 1 and max(m, n) = " + std::to_string(std::max(m, n)));
   // Directions east, south, south-east, south-west: (drow, dcol) and the cells where k fit.
   const int deltas[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
   for (const auto& d : deltas) {
@@ -34,7 +35,8 @@ MnkGame::MnkGame(int m, int n, int k) : m_(m), n_(n), k_(k) {
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < m; ++c) points.push_back({r, c});
   std::vector<BitPermutation> elements;
-  for (const auto& perm : lattice_symmetries(points, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}))
+  for (const auto& perm :
+       lattice_symmetries(points, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}))
     elements.emplace_back(perm);
   symmetries_ = SymmetryGroup(std::move(elements));
 }
@@ -42,21 +44,27 @@ MnkGame::MnkGame(int m, int n, int k) : m_(m), n_(n), k_(k) {
 Position MnkGame::parse(const std::string& text) const {
   std::vector<std::string> rows(1);
   for (char ch : text) {
-    if (ch == '/') rows.emplace_back();
-    else if (ch != ' ') rows.back() += ch;
+    if (ch == '/')
+      rows.emplace_back();
+    else if (ch != ' ')
+      rows.back() += ch;
   }
   if (static_cast<int>(rows.size()) != n_)
-    throw InputError("position '" + text + "' has " + std::to_string(rows.size()) + " rows; the board has " + std::to_string(n_));
+    throw InputError("position '" + text + "' has " + std::to_string(rows.size()) + " rows; the board has " +
+                     std::to_string(n_));
   Position p;
   for (int r = 0; r < n_; ++r) {
     if (static_cast<int>(rows[r].size()) != m_)
-      throw InputError("position row " + std::to_string(r + 1) + " has " + std::to_string(rows[r].size()) + " cells; the board has " +
-                       std::to_string(m_) + " columns");
+      throw InputError("position row " + std::to_string(r + 1) + " has " + std::to_string(rows[r].size()) +
+                       " cells; the board has " + std::to_string(m_) + " columns");
     for (int c = 0; c < m_; ++c) {
       const char ch = static_cast<char>(std::toupper(static_cast<unsigned char>(rows[r][c])));
-      if (ch == 'X') p.x |= bit(r * m_ + c);
-      else if (ch == 'O') p.o |= bit(r * m_ + c);
-      else if (ch != '.') throw InputError(std::string("position: unexpected '") + rows[r][c] + "' (use X, O or .)");
+      if (ch == 'X')
+        p.x |= bit(r * m_ + c);
+      else if (ch == 'O')
+        p.o |= bit(r * m_ + c);
+      else if (ch != '.')
+        throw InputError(std::string("position: unexpected '") + rows[r][c] + "' (use X, O or .)");
     }
   }
   const int xs = popcount(p.x), os = popcount(p.o);
@@ -65,14 +73,17 @@ Position MnkGame::parse(const std::string& text) const {
                      " (X moves first, so X has as many as O or one more)");
   const bool x_line = has_line(p.x), o_line = has_line(p.o);
   if (x_line && o_line) throw InputError("impossible position: both players have " + std::to_string(k_) + " in a row");
-  if (x_line && xs != os + 1) throw InputError("impossible position: X has a line but O has moved since (play stops at a win)");
-  if (o_line && xs != os) throw InputError("impossible position: O has a line but X has moved since (play stops at a win)");
+  if (x_line && xs != os + 1)
+    throw InputError("impossible position: X has a line but O has moved since (play stops at a win)");
+  if (o_line && xs != os)
+    throw InputError("impossible position: O has a line but X has moved since (play stops at a win)");
   // The winner's last piece must have made every line it has: otherwise play went on after a win.
   const Bitboard winner = x_line ? p.x : o_line ? p.o : 0;
   if (winner) {
     bool last_piece_found = false;
     for_each_bit(winner, [&](int cell) { last_piece_found = last_piece_found || !has_line(winner & ~bit(cell)); });
-    if (!last_piece_found) throw InputError("impossible position: a line was completed before the last move (play stops at a win)");
+    if (!last_piece_found)
+      throw InputError("impossible position: a line was completed before the last move (play stops at a win)");
   }
   return p;
 }
@@ -96,7 +107,8 @@ std::string MnkGame::cell_name(int cell) const {
 int MnkGame::parse_cell(const std::string& name) const {
   for (int cell = 0; cell < cells(); ++cell)
     if (cell_name(cell) == name) return cell;
-  throw InputError("no cell '" + name + "' on a " + std::to_string(m_) + "x" + std::to_string(n_) + " board (columns a.., rows 1.. from the bottom)");
+  throw InputError("no cell '" + name + "' on a " + std::to_string(m_) + "x" + std::to_string(n_) +
+                   " board (columns a.., rows 1.. from the bottom)");
 }
 
 }  // namespace gs::mnk

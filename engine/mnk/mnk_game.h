@@ -50,8 +50,10 @@ class MnkGame {
   bool is_terminal(Position p) const { return won_by_last_mover(p) || ((p.x | p.o) == full()); }
 
   Position play(Position p, int cell) const {
-    if (to_move(p) == Player::x) p.x |= bit(cell);
-    else p.o |= bit(cell);
+    if (to_move(p) == Player::x)
+      p.x |= bit(cell);
+    else
+      p.o |= bit(cell);
     return p;
   }
   template <class F>
@@ -86,8 +88,8 @@ class MnkGame {
   // Notation: rows top to bottom separated by '/', cells X, O and '.', e.g. "X.O/.X./...".
   Position parse(const std::string& text) const;  // throws InputError, also for unreachable positions
   std::string format(Position p) const;
-  std::string cell_name(int cell) const;           // column letter and row number from the bottom: a1
-  int parse_cell(const std::string& name) const;   // throws InputError
+  std::string cell_name(int cell) const;          // column letter and row number from the bottom: a1
+  int parse_cell(const std::string& name) const;  // throws InputError
 
  private:
   struct LineDirection {

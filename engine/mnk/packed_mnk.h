@@ -17,7 +17,7 @@ template <class Word>
 class MnkWord {
  public:
   using State = Word;
-  using Move = int;  // the cell played
+  using Move = int;                                                 // the cell played
   static constexpr int kHalf = 4 * static_cast<int>(sizeof(Word));  // bits per player
 
   explicit MnkWord(const MnkGame& game) : game_(&game) {}

@@ -58,7 +58,8 @@ Position MountNFall::play(const Position& p, const Move& m) const {
     for (int k = 1, t = m.from; k < height; ++k) {
       t = step(t, m.direction);
       auto& cell = q.cells[static_cast<std::size_t>(t)];
-      cell = own_height(cell, white) == 1 ? static_cast<std::int8_t>(2 * sign) : sign;  // single -> muret; empty or enemy -> single
+      cell = own_height(cell, white) == 1 ? static_cast<std::int8_t>(2 * sign)
+                                          : sign;  // single -> muret; empty or enemy -> single
     }
   }
   q.white_to_move = !white;
@@ -122,7 +123,8 @@ Move MountNFall::parse_move(const Position& p, const std::string& text) const {
   legal_moves(p, moves);
   for (const Move& m : moves)
     if (move_name(m) == text) return m;
-  throw InputError("move '" + text + "' is not legal here (pile-ups as a2-c2, collapses as d6>e with n ne e se s sw w nw)");
+  throw InputError("move '" + text +
+                   "' is not legal here (pile-ups as a2-c2, collapses as d6>e with n ne e se s sw w nw)");
 }
 
 Position MountNFall::parse(const std::string& text) const {
@@ -132,7 +134,8 @@ Position MountNFall::parse(const std::string& text) const {
   std::vector<std::string> rows;
   std::istringstream in(text.substr(0, space));
   for (std::string row; std::getline(in, row, '/');) rows.push_back(row);
-  if (static_cast<int>(rows.size()) != n_) throw InputError("position: " + std::to_string(n_) + " rows expected, " + std::to_string(rows.size()) + " given");
+  if (static_cast<int>(rows.size()) != n_)
+    throw InputError("position: " + std::to_string(n_) + " rows expected, " + std::to_string(rows.size()) + " given");
   Position p;
   p.white_to_move = side == "w";
   int pawns[2] = {0, 0};
@@ -141,25 +144,33 @@ Position MountNFall::parse(const std::string& text) const {
     const int rank = n_ - 1 - r;
     int file = 0;
     for (std::size_t i = 0; i < row.size(); ++file) {
-      if (file >= n_) throw InputError("position: rank " + std::to_string(rank + 1) + " has more than " + std::to_string(n_) + " cells");
+      if (file >= n_)
+        throw InputError("position: rank " + std::to_string(rank + 1) + " has more than " + std::to_string(n_) +
+                         " cells");
       const char c = row[i];
       if (c == '.') {
         ++i;
         continue;
       }
-      if (c != 'w' && c != 'b') throw InputError(std::string("position: bad cell '") + c + "' on rank " + std::to_string(rank + 1) + " (., w<h> or b<h>)");
+      if (c != 'w' && c != 'b')
+        throw InputError(std::string("position: bad cell '") + c + "' on rank " + std::to_string(rank + 1) +
+                         " (., w<h> or b<h>)");
       std::size_t j = i + 1;
       while (j < row.size() && std::isdigit(static_cast<unsigned char>(row[j]))) ++j;
       const int height = j > i + 1 ? std::stoi(row.substr(i + 1, j - i - 1)) : 0;
-      if (height < 1 || height > kMaxHeight) throw InputError("position: stack heights are 1 to 15 ('" + row.substr(i, j - i) + "')");
+      if (height < 1 || height > kMaxHeight)
+        throw InputError("position: stack heights are 1 to 15 ('" + row.substr(i, j - i) + "')");
       p.cells[static_cast<std::size_t>(rank * n_ + file)] = static_cast<std::int8_t>(c == 'w' ? height : -height);
       pawns[c == 'w' ? 0 : 1] += height;
       i = j;
     }
-    if (file != n_) throw InputError("position: rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " cells, not " + std::to_string(n_));
+    if (file != n_)
+      throw InputError("position: rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " cells, not " +
+                       std::to_string(n_));
   }
   const int most = t_ * (t_ + 1) / 2;
-  if (pawns[0] > most || pawns[1] > most) throw InputError("position: more than " + std::to_string(most) + " pawns of one colour");
+  if (pawns[0] > most || pawns[1] > most)
+    throw InputError("position: more than " + std::to_string(most) + " pawns of one colour");
   return p;
 }
 

@@ -28,7 +28,9 @@ struct Move {
 };
 
 // Height of the stack in a cell if it is white's (white = true) or black's, else 0.
-constexpr int own_height(std::int8_t cell, bool white) { return white ? (cell > 0 ? cell : 0) : (cell < 0 ? -cell : 0); }
+constexpr int own_height(std::int8_t cell, bool white) {
+  return white ? (cell > 0 ? cell : 0) : (cell < 0 ? -cell : 0);
+}
 
 struct Position {
   // Square index (rank - 1) * n + file, file A = 0. Positive: a white stack of that height,
@@ -66,8 +68,8 @@ class MountNFall {
   // height ('w1', 'b3'), then ' w' or ' b' (side to move). Throws InputError.
   Position parse(const std::string& text) const;
   std::string format(const Position& p) const;
-  std::string square_name(int square) const;  // "a1"
-  std::string move_name(const Move& m) const;  // "a2-c2" pile-up, "d6>e" collapse
+  std::string square_name(int square) const;                          // "a1"
+  std::string move_name(const Move& m) const;                         // "a2-c2" pile-up, "d6>e" collapse
   Move parse_move(const Position& p, const std::string& text) const;  // legal or InputError
 
   // For the side to move: 100 per pawn more than the opponent, plus the difference in legal
@@ -100,7 +102,8 @@ void MountNFall::for_each_move(const Position& p, F&& f) const {
         for (int t = step(s, d), lifted = 1; t >= 0; t = step(t, d), ++lifted) {
           const int there = own(t);
           if (there == 0 || there + lifted > kMaxHeight) break;
-          f(Move{Move::kPileUp, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(d)});
+          f(Move{Move::kPileUp, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t),
+                 static_cast<std::uint8_t>(d)});
           if (there >= 2) break;
         }
     } else if (height >= 2) {
@@ -128,8 +131,8 @@ void MountNFall::for_each_unmove(const Position& p, F&& f) const {
     for (int d = 0; d < kDirections; ++d) {
       const int back = (d + 4) % kDirections;
       // Un-pile-up: L singles came to s from the L empty squares behind it.
-      for (int lifted = 1, from = step(s, back); lifted < h && from >= 0 && p.cells[static_cast<std::size_t>(from)] == 0;
-           ++lifted, from = step(from, back)) {
+      for (int lifted = 1, from = step(s, back);
+           lifted < h && from >= 0 && p.cells[static_cast<std::size_t>(from)] == 0; ++lifted, from = step(from, back)) {
         Position q = p;
         q.white_to_move = mover;
         q.cells[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(sign * (h - lifted));

@@ -31,7 +31,8 @@ SymmetryGroup square_group(int n, bool all) {
   std::vector<GridPoint> points;
   for (int s = 0; s < n * n; ++s) points.push_back({s / n, s % n});
   std::vector<BitPermutation> elements;
-  for (const auto& perm : lattice_symmetries(points, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}))
+  for (const auto& perm :
+       lattice_symmetries(points, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}))
     if (all || elements.empty()) elements.emplace_back(perm);
   return SymmetryGroup(std::move(elements));
 }
@@ -39,16 +40,14 @@ SymmetryGroup square_group(int n, bool all) {
 }  // namespace
 
 MountNFallIndex::MountNFallIndex(int size, int triangle, bool reduce)
-    : game_(size, triangle),
-      squares_(size * size),
-      most_(triangle * (triangle + 1) / 2),
-      reduce_(reduce) {
+    : game_(size, triangle), squares_(size * size), most_(triangle * (triangle + 1) / 2), reduce_(reduce) {
   const SymmetryGroup group = square_group(size, reduce);
   for (int kw = 0; kw <= std::min(most_, squares_); ++kw) placements_.emplace_back(squares_, kw, group);
   std::vector<std::pair<int, int>> counts;
   for (int w = 0; w <= most_; ++w)
     for (int b = 0; b <= most_; ++b) counts.push_back({w, b});
-  std::stable_sort(counts.begin(), counts.end(), [](auto x, auto y) { return x.first + x.second < y.first + y.second; });
+  std::stable_sort(counts.begin(), counts.end(),
+                   [](auto x, auto y) { return x.first + x.second < y.first + y.second; });
   layer_of_.assign(static_cast<std::size_t>((most_ + 1) * (most_ + 1)), -1);
   for (const auto& [w, b] : counts) {
     Layer layer{w, b, 0, {}};
@@ -85,7 +84,8 @@ std::pair<std::uint64_t, std::uint64_t> MountNFallIndex::split_ranks(const Posit
   return {rank_k_subset(bars[0]), rank_k_subset(bars[1])};
 }
 
-const MountNFallIndex::Group& MountNFallIndex::group_of(const Layer& layer, int white_squares, int black_squares) const {
+const MountNFallIndex::Group& MountNFallIndex::group_of(const Layer& layer, int white_squares,
+                                                        int black_squares) const {
   for (const Group& g : layer.groups)
     if (g.white_squares == white_squares && g.black_squares == black_squares) return g;
   throw std::logic_error("MountNFallIndex: no group");
@@ -129,7 +129,8 @@ LayerIndex MountNFallIndex::locate(const Position& p) const {
 
 std::optional<Position> MountNFallIndex::unrank(int layer, std::uint64_t index) const {
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
-  const auto it = std::upper_bound(l.groups.begin(), l.groups.end(), index, [](std::uint64_t i, const Group& g) { return i < g.offset; });
+  const auto it = std::upper_bound(l.groups.begin(), l.groups.end(), index,
+                                   [](std::uint64_t i, const Group& g) { return i < g.offset; });
   const Group& g = *(it - 1);
   std::uint64_t rest = index - g.offset;
   Position p;
@@ -148,7 +149,8 @@ std::optional<Position> MountNFallIndex::unrank(int layer, std::uint64_t index) 
   // A representative's stacks are the smallest of the images that keep its squares.
   const std::pair<std::uint64_t, std::uint64_t> mine{white_split, black_split};
   bool smallest = true;
-  for_each_bit(placement.maps_to_representative(white, black), [&](int e) { smallest = smallest && !(split_ranks(image(p, e)) < mine); });
+  for_each_bit(placement.maps_to_representative(white, black),
+               [&](int e) { smallest = smallest && !(split_ranks(image(p, e)) < mine); });
   if (!smallest) return std::nullopt;
   return p;
 }

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "engine/core/layer_index.h"
-#include "engine/core/placement_index.h"
 #include "engine/core/outcome.h"
+#include "engine/core/placement_index.h"
 #include "engine/mountnfall/mountnfall.h"
 
 namespace gs::mountnfall {
@@ -35,7 +35,10 @@ class MountNFallIndex {
   MountNFallIndex(int size, int triangle, bool reduce = true);
 
   const MountNFall& game() const { return game_; }
-  std::string variant() const { return std::to_string(game_.size()) + "x" + std::to_string(game_.size()) + "-t" + std::to_string(game_.triangle()) + (reduce_ ? "" : "-unreduced"); }
+  std::string variant() const {
+    return std::to_string(game_.size()) + "x" + std::to_string(game_.size()) + "-t" + std::to_string(game_.triangle()) +
+           (reduce_ ? "" : "-unreduced");
+  }
   Position start() const { return game_.start(); }
   std::vector<Position> starts() const {  // White to move first, and Black
     Position black = game_.start();

@@ -40,14 +40,15 @@ Board::Board(const BoardSpec& spec) : spec_(spec) {
       const char ch = spec.grid[r][c];
       if (ch == '.') continue;
       if (ch != 'o')
-        throw InputError("board '" + spec.name + "': unexpected character '" + std::string(1, ch) +
-                         "' in grid row " + std::to_string(r + 1) + " (use 'o' for a hole, '.' for none)");
+        throw InputError("board '" + spec.name + "': unexpected character '" + std::string(1, ch) + "' in grid row " +
+                         std::to_string(r + 1) + " (use 'o' for a hole, '.' for none)");
       hole_at_[r * grid_cols_ + c] = static_cast<int>(points_.size());
       points_.push_back({r, c});
     }
   if (points_.empty()) throw InputError("board '" + spec.name + "' has no holes");
   if (points_.size() > 64)
-    throw InputError("board '" + spec.name + "' has " + std::to_string(points_.size()) + " holes; at most 64 are supported");
+    throw InputError("board '" + spec.name + "' has " + std::to_string(points_.size()) +
+                     " holes; at most 64 are supported");
 
   const auto directions = jump_directions(spec.geometry);
   for (int h = 0; h < holes(); ++h)
@@ -87,7 +88,8 @@ Board::Board(const BoardSpec& spec) : spec_(spec) {
   }
   default_start_ = spec.default_start ? std::optional<int>(parse_hole(*this, *spec.default_start)) : centre_;
   if (spec.default_finish)
-    default_finish_ = *spec.default_finish == "any" ? std::nullopt : std::optional<int>(parse_hole(*this, *spec.default_finish));
+    default_finish_ =
+        *spec.default_finish == "any" ? std::nullopt : std::optional<int>(parse_hole(*this, *spec.default_finish));
   else
     default_finish_ = centre_;
 }

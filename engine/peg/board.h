@@ -33,7 +33,7 @@ struct Jump {
 struct BoardSpec {
   std::string name;
   JumpGeometry geometry = JumpGeometry::orthogonal;
-  std::vector<std::string> grid;  // rows top to bottom, 'o' = hole, '.' = no hole
+  std::vector<std::string> grid;              // rows top to bottom, 'o' = hole, '.' = no hole
   std::optional<std::string> default_start;   // hole name
   std::optional<std::string> default_finish;  // hole name or "any"
 };
@@ -63,14 +63,18 @@ class Board {
   template <class F>
   void for_each_jump(Position pos, F&& f) const {
     const Bitboard empty = ~pos & all_holes();
-    visit_in_order(f, [&](const JumpGroup& g) { return empty & g.targets & shifted(pos, g.over_delta) & shifted(pos, g.from_delta); });
+    visit_in_order(f, [&](const JumpGroup& g) {
+      return empty & g.targets & shifted(pos, g.over_delta) & shifted(pos, g.from_delta);
+    });
   }
   // Calls f(jump) for every jump whose reverse is legal in `pos` (a peg on `to`, `over` and
   // `from` empty): the jumps that could have produced `pos`.
   template <class F>
   void for_each_unjump(Position pos, F&& f) const {
     const Bitboard empty = ~pos & all_holes();
-    visit_in_order(f, [&](const JumpGroup& g) { return pos & g.targets & shifted(empty, g.over_delta) & shifted(empty, g.from_delta); });
+    visit_in_order(f, [&](const JumpGroup& g) {
+      return pos & g.targets & shifted(empty, g.over_delta) & shifted(empty, g.from_delta);
+    });
   }
 
  private:

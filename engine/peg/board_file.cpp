@@ -32,23 +32,28 @@ BoardSpec parse_board_spec(const std::string& text, const std::string& origin) {
       if (!spec.grid.empty()) throw InputError(where + "option lines must come before the grid");
       const auto key = trim(line.substr(0, colon));
       const auto value = trim(line.substr(colon + 1));
-      if (key == "name") spec.name = value;
+      if (key == "name")
+        spec.name = value;
       else if (key == "jumps") {
         try {
           spec.geometry = parse_geometry(value);
         } catch (const InputError& e) {
           throw InputError(where + e.what());
         }
-      } else if (key == "start") spec.default_start = value;
-      else if (key == "finish") spec.default_finish = value;
-      else throw InputError(where + "unknown option '" + key + "' (known: name, jumps, start, finish)");
+      } else if (key == "start")
+        spec.default_start = value;
+      else if (key == "finish")
+        spec.default_finish = value;
+      else
+        throw InputError(where + "unknown option '" + key + "' (known: name, jumps, start, finish)");
       continue;
     }
     std::string row;
     for (char ch : line) {
       if (ch == ' ' || ch == '\t') continue;
       if (ch != 'o' && ch != '.')
-        throw InputError(where + "unexpected '" + std::string(1, ch) + "' in the grid (use 'o' for a hole, '.' for none)");
+        throw InputError(where + "unexpected '" + std::string(1, ch) +
+                         "' in the grid (use 'o' for a hole, '.' for none)");
       row += ch;
     }
     spec.grid.push_back(row);

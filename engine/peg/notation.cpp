@@ -19,7 +19,8 @@ int parse_hole(const Board& board, const std::string& name) {
   if (name.size() < 2 || !std::islower(static_cast<unsigned char>(name[0])))
     throw bad("expected a column letter and a row number, like d4");
   for (std::size_t i = 1; i < name.size(); ++i)
-    if (!std::isdigit(static_cast<unsigned char>(name[i]))) throw bad("expected a column letter and a row number, like d4");
+    if (!std::isdigit(static_cast<unsigned char>(name[i])))
+      throw bad("expected a column letter and a row number, like d4");
   if (name.size() > 4) throw bad("row number too large");
   const int col = name[0] - 'a';
   const int row_from_bottom = std::stoi(name.substr(1));
@@ -72,8 +73,10 @@ Position parse_grid(const Board& board, const std::string& text) {
       const char ch = line[c];
       const std::string where = "row " + std::to_string(r + 1) + " column " + std::to_string(c + 1);
       if (ch != 'x' && ch != 'X' && ch != 'o' && ch != '.')
-        throw InputError("position grid: unexpected '" + std::string(1, ch) + "' at " + where + " (use x peg, o empty, . no hole)");
-      if (hole < 0 && ch != '.') throw InputError("position grid: " + where + " is not a hole of board '" + board.name() + "'");
+        throw InputError("position grid: unexpected '" + std::string(1, ch) + "' at " + where +
+                         " (use x peg, o empty, . no hole)");
+      if (hole < 0 && ch != '.')
+        throw InputError("position grid: " + where + " is not a hole of board '" + board.name() + "'");
       if (hole >= 0 && ch == '.') throw InputError("position grid: " + where + " is a hole; write x or o there");
       if (ch == 'x' || ch == 'X') pos |= bit(hole);
     }

@@ -33,8 +33,10 @@ void ProgressReporter::run() {
   do {
     const double elapsed = duration<double>(steady_clock::now() - start).count();
     const std::string line = "[" + std::to_string(static_cast<int>(elapsed)) + " s] " + status_();
-    if (tty_) std::fprintf(stderr, "\r\x1b[K%s", line.c_str());
-    else std::fprintf(stderr, "%s\n", line.c_str());
+    if (tty_)
+      std::fprintf(stderr, "\r\x1b[K%s", line.c_str());
+    else
+      std::fprintf(stderr, "%s\n", line.c_str());
     std::fflush(stderr);
     printed_ = true;
   } while (!wake_.wait_for(lock, period, [this] { return stop_; }));

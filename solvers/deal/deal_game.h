@@ -12,10 +12,12 @@ concept DealGame = requires(G game, const G& view, const typename G::Move& move,
   { G::kMaxScore } -> std::convertible_to<int>;
   { view.key() } -> std::same_as<typename G::Key>;        // canonical: equal keys, equal futures
   { view.exact_key() } -> std::same_as<typename G::Key>;  // no symmetry reduction
-  { view.score() } -> std::convertible_to<int>;            // final score if the game ended here; never falls
-  { view.upper_bound(0) } -> std::convertible_to<int>;     // no continuation scores more; may
-                                                           // stop refining once at most the argument
-  view.generate_moves(moves);                              // empty = the game is over
+  { view.score() } -> std::convertible_to<int>;           // final score if the game ended here; never falls
+  {
+    view.upper_bound(0)
+    } -> std::convertible_to<int>;  // no continuation scores more; may
+                                    // stop refining once at most the argument
+  view.generate_moves(moves);       // empty = the game is over
   game.apply(move);
   game.undo(move);
 };
@@ -23,7 +25,9 @@ concept DealGame = requires(G game, const G& view, const typename G::Move& move,
 // A game whose moves or keys may be narrowed while only a win matters: every won state stays
 // won, but scores short of a win may differ, so facts learnt meanwhile hold for a win only.
 template <class G>
-concept WinOnlyRules = requires(G game) { game.set_win_only(true); };
+concept WinOnlyRules = requires(G game) {
+  game.set_win_only(true);
+};
 
 template <class G>
 void set_win_only(G& game, bool on) {
@@ -37,7 +41,7 @@ template <class G>
 concept StagedDealGame = DealGame<G> && requires(G game, const G& view, const typename G::Key& key) {
   { view.stage() } -> std::convertible_to<int>;    // never falls; a move keeps it or raises it by one
   { view.promise() } -> std::convertible_to<int>;  // higher = more likely to reach a high score
-  game.load(key);                                   // the state the key describes (same deal)
+  game.load(key);                                  // the state the key describes (same deal)
   requires std::totally_ordered<typename G::Key>;
 };
 

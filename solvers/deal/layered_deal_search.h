@@ -103,7 +103,8 @@ class LayeredDealSearch {
         return result;
       }
       tbb::parallel_sort(next.begin(), next.end());
-      next.erase(std::unique(next.begin(), next.end(), [](const Node& a, const Node& b) { return a.key == b.key; }), next.end());
+      next.erase(std::unique(next.begin(), next.end(), [](const Node& a, const Node& b) { return a.key == b.key; }),
+                 next.end());
       result.widest = std::max<std::uint64_t>(result.widest, next.size());
       // The upper bound is the costly part, so a beam asks it only of its best candidates.
       if (options.width && next.size() > options.width + options.width / 2) {
@@ -128,8 +129,9 @@ class LayeredDealSearch {
   // Keeps the `count` most promising states (ties broken by a hash of the key and the salt).
   static void keep_best(std::vector<Node>& states, std::uint64_t count, std::uint64_t salt) {
     const auto tie = [salt](const Node& n) { return mix64(mix_words(n.key) + salt); };
-    std::nth_element(states.begin(), states.begin() + static_cast<std::ptrdiff_t>(count), states.end(),
-                     [&](const Node& a, const Node& b) { return a.promise != b.promise ? a.promise > b.promise : tie(a) < tie(b); });
+    std::nth_element(
+        states.begin(), states.begin() + static_cast<std::ptrdiff_t>(count), states.end(),
+        [&](const Node& a, const Node& b) { return a.promise != b.promise ? a.promise > b.promise : tie(a) < tie(b); });
     states.resize(count);
   }
 
@@ -158,9 +160,12 @@ class LayeredDealSearch {
     for (const Move& move : moves) {
       game.apply(move);
       bool reached = false;
-      if (game.stage() == stage) reached = expand(game, stage, parent, out);
-      else if (game.score() >= target_) reached = true;
-      else out.push_back({game.key(), parent, static_cast<std::int32_t>(game.promise())});
+      if (game.stage() == stage)
+        reached = expand(game, stage, parent, out);
+      else if (game.score() >= target_)
+        reached = true;
+      else
+        out.push_back({game.key(), parent, static_cast<std::int32_t>(game.promise())});
       game.undo(move);
       if (reached) return true;
     }

@@ -44,9 +44,9 @@ template <class Move>
 struct MaxScoreResult {
   enum Outcome { kWon, kLost, kUnresolved };
   Outcome outcome = kUnresolved;
-  int score = 0;              // best final score found (exact unless score_exact is false)
-  bool score_exact = false;   // false when the node limit stopped the second pass
-  std::vector<Move> line;     // a play reaching `score`
+  int score = 0;             // best final score found (exact unless score_exact is false)
+  bool score_exact = false;  // false when the node limit stopped the second pass
+  std::vector<Move> line;    // a play reaching `score`
   std::uint64_t nodes = 0;
 };
 
@@ -76,7 +76,7 @@ class MaxScoreSearch {
       result.outcome = Result::kWon;
     } else if (!limited_) {
       result.outcome = Result::kLost;
-      floor_ = -1;  // second pass: the best score
+      floor_ = -1;                                   // second pass: the best score
       if constexpr (WinOnlyRules<G>) memo_.clear();  // the first pass's facts hold for a win only
       search(game);
     }

@@ -45,8 +45,10 @@ class ScoreMemo {
   void store(const Key& key, int value, bool exact) {
     Entry* b = bucket(key);
     Entry* slot = &b[1];
-    if (b[0].generation != generation_ || b[0].key == key) slot = &b[0];
-    else if (b[1].generation == generation_ && b[1].key != key && exact && !b[1].exact) slot = &b[1];
+    if (b[0].generation != generation_ || b[0].key == key)
+      slot = &b[0];
+    else if (b[1].generation == generation_ && b[1].key != key && exact && !b[1].exact)
+      slot = &b[1];
     *slot = {key, generation_, static_cast<std::int16_t>(value), exact};
   }
 

@@ -21,8 +21,10 @@ class DeadTable {
   // costs nothing until a search actually touches it.
   explicit DeadTable(int capacity_bits)
       : mask_((std::uint64_t{1} << capacity_bits) / kWays - 1),
-        slots_(static_cast<std::atomic<std::uint64_t>*>(std::calloc(std::size_t{1} << capacity_bits, sizeof(std::uint64_t)))) {
-    static_assert(sizeof(std::atomic<std::uint64_t>) == sizeof(std::uint64_t) && std::atomic<std::uint64_t>::is_always_lock_free);
+        slots_(static_cast<std::atomic<std::uint64_t>*>(
+            std::calloc(std::size_t{1} << capacity_bits, sizeof(std::uint64_t)))) {
+    static_assert(sizeof(std::atomic<std::uint64_t>) == sizeof(std::uint64_t) &&
+                  std::atomic<std::uint64_t>::is_always_lock_free);
     if (!slots_) throw std::bad_alloc();
   }
 

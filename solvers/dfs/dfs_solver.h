@@ -25,8 +25,8 @@ namespace gs {
 
 struct DfsOptions {
   int threads = 1;
-  int split_depth = 6;        // depth to which subtrees become tasks when threads > 1
-  int table_bits = 26;        // dead table of 2^bits slots (8 bytes each)
+  int split_depth = 6;  // depth to which subtrees become tasks when threads > 1
+  int table_bits = 26;  // dead table of 2^bits slots (8 bytes each)
 };
 
 template <Puzzle P>
@@ -43,10 +43,14 @@ class DfsSolver {
   using Move = typename P::Move;
 
   DfsSolver(const P& puzzle, DfsOptions options)
-      : puzzle_(puzzle), options_(options), own_table_(std::make_unique<DeadTable>(options.table_bits)), dead_(*own_table_) {}
+      : puzzle_(puzzle),
+        options_(options),
+        own_table_(std::make_unique<DeadTable>(options.table_bits)),
+        dead_(*own_table_) {}
   // Shares a dead table with other searches of the same puzzle goal (from other starts): what
   // one search proved dead prunes the others.
-  DfsSolver(const P& puzzle, DfsOptions options, DeadTable& shared) : puzzle_(puzzle), options_(options), dead_(shared) {}
+  DfsSolver(const P& puzzle, DfsOptions options, DeadTable& shared)
+      : puzzle_(puzzle), options_(options), dead_(shared) {}
 
   DfsResult<P> solve(State start) {
     std::vector<Move> path;

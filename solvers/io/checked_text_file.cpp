@@ -73,8 +73,7 @@ std::string read_checked_text(const std::string& path) {
   const std::string body = text.substr(0, pos);
   std::string stated = text.substr(pos + std::string(kPrefix).size());
   while (!stated.empty() && (stated.back() == '\n' || stated.back() == '\r')) stated.pop_back();
-  if (stated != hex16(fnv1a64(body)))
-    throw DataError(path + ": checksum mismatch (the file was altered or truncated)");
+  if (stated != hex16(fnv1a64(body))) throw DataError(path + ": checksum mismatch (the file was altered or truncated)");
   return body;
 }
 

@@ -27,7 +27,8 @@ std::string entry_bytes(const std::vector<std::uint16_t>& entries) {
   return bytes;
 }
 
-std::uint64_t number(const std::map<std::string, std::string>& fields, const std::string& key, const std::string& path) {
+std::uint64_t number(const std::map<std::string, std::string>& fields, const std::string& key,
+                     const std::string& path) {
   const auto it = fields.find(key);
   if (it == fields.end()) throw DataError(path + ": header lacks '" + key + "'");
   try {
@@ -39,7 +40,8 @@ std::uint64_t number(const std::map<std::string, std::string>& fields, const std
 
 }  // namespace
 
-void write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries, bool compress) {
+void write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries,
+                      bool compress) {
   std::string payload = entry_bytes(entries);
   if (compress) {
     std::string packed(ZSTD_compressBound(payload.size()), '\0');
@@ -52,8 +54,8 @@ void write_table_file(const std::string& path, const TableHeader& h, const std::
   head << kMagic << ' ' << kVersion << " game=" << h.game << " variant=" << h.variant << " layer=" << h.layer
        << " index=" << h.index_scheme << "\n"
        << "positions: " << h.positions << "\nwins: " << h.wins << "\nlosses: " << h.losses << "\ndraws: " << h.draws
-       << "\nlongest: " << h.longest << "\nencoding: " << (compress ? "zstd" : "raw") << "\npayload-bytes: " << payload.size()
-       << "\npayload: fnv1a64 " << hex16(fnv1a64(payload)) << "\n";
+       << "\nlongest: " << h.longest << "\nencoding: " << (compress ? "zstd" : "raw")
+       << "\npayload-bytes: " << payload.size() << "\npayload: fnv1a64 " << hex16(fnv1a64(payload)) << "\n";
   std::string file = head.str();
   file += kChecksum + hex16(fnv1a64(file)) + "\n";
   file += payload;
@@ -77,12 +79,14 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
   std::istringstream words(first);
   std::string magic, version;
   words >> magic >> version;
-  if (version != kVersion) throw DataError(path + ": unsupported table version '" + version + "' (this build reads " + kVersion + ")");
+  if (version != kVersion)
+    throw DataError(path + ": unsupported table version '" + version + "' (this build reads " + kVersion + ")");
   std::map<std::string, std::string> fields;
   for (std::string kv; words >> kv;)
     if (const auto eq = kv.find('='); eq != std::string::npos) fields[kv.substr(0, eq)] = kv.substr(eq + 1);
   for (std::string line; std::getline(lines, line);)
-    if (const auto colon = line.find(": "); colon != std::string::npos) fields[line.substr(0, colon)] = line.substr(colon + 2);
+    if (const auto colon = line.find(": "); colon != std::string::npos)
+      fields[line.substr(0, colon)] = line.substr(colon + 2);
 
   TableFile t;
   TableHeader& h = t.header;
@@ -105,22 +109,28 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
   mismatch("size", std::to_string(h.positions), std::to_string(expected.positions));
 
   const std::string_view payload = std::string_view(file).substr(header_end + 1);
-  if (payload.size() != number(fields, "payload-bytes", path)) throw DataError(path + ": payload truncated or too long");
-  if (fields["payload"] != "fnv1a64 " + hex16(fnv1a64(payload))) throw DataError(path + ": payload checksum mismatch (file altered or damaged)");
+  if (payload.size() != number(fields, "payload-bytes", path))
+    throw DataError(path + ": payload truncated or too long");
+  if (fields["payload"] != "fnv1a64 " + hex16(fnv1a64(payload)))
+    throw DataError(path + ": payload checksum mismatch (file altered or damaged)");
   std::string bytes;
   if (fields["encoding"] == "zstd") {
     bytes.resize(h.positions * 2);
     const std::size_t n = ZSTD_decompress(bytes.data(), bytes.size(), payload.data(), payload.size());
-    if (ZSTD_isError(n) || n != bytes.size()) throw DataError(path + ": payload does not decompress to the stated size");
+    if (ZSTD_isError(n) || n != bytes.size())
+      throw DataError(path + ": payload does not decompress to the stated size");
   } else if (fields["encoding"] == "raw") {
     bytes = payload;
   } else {
     throw DataError(path + ": unknown encoding '" + fields["encoding"] + "'");
   }
-  if (bytes.size() != h.positions * 2) throw DataError(path + ": payload holds " + std::to_string(bytes.size() / 2) + " entries, header says " + std::to_string(h.positions));
+  if (bytes.size() != h.positions * 2)
+    throw DataError(path + ": payload holds " + std::to_string(bytes.size() / 2) + " entries, header says " +
+                    std::to_string(h.positions));
   t.entries.resize(h.positions);
   for (std::size_t i = 0; i < t.entries.size(); ++i)
-    t.entries[i] = static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i]) | static_cast<unsigned char>(bytes[2 * i + 1]) << 8);
+    t.entries[i] = static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i]) |
+                                              static_cast<unsigned char>(bytes[2 * i + 1]) << 8);
   return t;
 }
 

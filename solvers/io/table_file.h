@@ -31,7 +31,8 @@ struct TableHeader {
   int longest = 0;
 };
 
-void write_table_file(const std::string& path, const TableHeader& header, const std::vector<std::uint16_t>& entries, bool compress);
+void write_table_file(const std::string& path, const TableHeader& header, const std::vector<std::uint16_t>& entries,
+                      bool compress);
 
 struct TableFile {
   TableHeader header;

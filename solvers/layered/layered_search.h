@@ -17,8 +17,8 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
-#include "solvers/common/puzzle.h"
 #include "engine/core/uint128.h"
+#include "solvers/common/puzzle.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {
@@ -77,7 +77,8 @@ std::vector<LayerSet> alive_layers(const P& puzzle, const std::vector<LayerSet>&
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, below.size(), 1024), [&](const auto& range) {
         auto& sink = candidates.sink();
         for (std::size_t i = range.begin(); i != range.end(); ++i)
-          puzzle.for_each_canonical_predecessor(below[i], [&](typename P::Move, typename P::State parent) { sink.add(parent); });
+          puzzle.for_each_canonical_predecessor(below[i],
+                                                [&](typename P::Move, typename P::State parent) { sink.add(parent); });
       });
     }
     alive[d] = candidates.build().intersect(layer);

@@ -34,7 +34,8 @@ class BoundTable {
   };
   // Zeroed pages from calloc: a large table costs nothing until the search touches it.
   explicit BoundTable(int bits)
-      : mask_((std::uint64_t{1} << bits) - 1), entries_(static_cast<Entry*>(std::calloc(std::size_t{1} << bits, sizeof(Entry)))) {
+      : mask_((std::uint64_t{1} << bits) - 1),
+        entries_(static_cast<Entry*>(std::calloc(std::size_t{1} << bits, sizeof(Entry)))) {
     static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
     if (!entries_) throw std::bad_alloc();
   }
@@ -61,7 +62,9 @@ class BoundTable {
     std::atomic<std::uint64_t> check[kWords];
     std::atomic<std::uint64_t> data;
   };
-  static std::uint64_t word(Key key, int w) { return static_cast<std::uint64_t>(w == 0 ? key : key >> (kWords > 1 ? 64 : 0)); }
+  static std::uint64_t word(Key key, int w) {
+    return static_cast<std::uint64_t>(w == 0 ? key : key >> (kWords > 1 ? 64 : 0));
+  }
   static std::uint64_t scramble(std::uint64_t data, int w) { return mix64(data + 0x9e3779b97f4a7c15ULL * (w + 1)); }
   Entry& slot(Key key) const {
     const std::uint64_t h = kWords == 1 ? mix64(word(key, 0)) : mix64(word(key, 0) ^ mix64(word(key, 1)));
@@ -129,8 +132,10 @@ class AlphaBeta {
     typename BoundTable<State>::Hit hit;
     if (table_.probe(key, hit)) {
       if (hit.bound == BoundTable<State>::kExact) return hit.value;
-      if (hit.bound == BoundTable<State>::kLower) alpha = std::max(alpha, hit.value);
-      else beta = std::min(beta, hit.value);
+      if (hit.bound == BoundTable<State>::kLower)
+        alpha = std::max(alpha, hit.value);
+      else
+        beta = std::min(beta, hit.value);
       if (alpha >= beta) return hit.value;
     }
     int best = -2;

@@ -26,9 +26,9 @@ namespace gs {
 template <class G>
 concept EvaluatedGame = requires(const G& g, const typename G::Position& p, const typename G::Move& m,
                                  std::vector<typename G::Move>& moves) {
-  g.legal_moves(p, moves);                                  // empty: the side to move has lost
+  g.legal_moves(p, moves);  // empty: the side to move has lost
   { g.play(p, m) } -> std::same_as<typename G::Position>;
-  { g.evaluate(p) } -> std::convertible_to<int>;            // for the side to move, well inside kWin
+  { g.evaluate(p) } -> std::convertible_to<int>;  // for the side to move, well inside kWin
   { g.hash(p) } -> std::convertible_to<std::uint64_t>;
 };
 
@@ -48,8 +48,8 @@ struct SearchLimits {
 
 template <class Move>
 struct SearchReport {
-  int score = 0;   // for the side to move at the root
-  int depth = 0;   // of the last completed iteration
+  int score = 0;  // for the side to move at the root
+  int depth = 0;  // of the last completed iteration
   std::vector<Move> pv;
   std::uint64_t nodes = 0;  // all threads
   double seconds = 0;
@@ -67,13 +67,17 @@ class NegamaxSearch {
 
   // `table_bits`: 2^N table entries of 16 bytes; `threads`: searches sharing them.
   explicit NegamaxSearch(const G& game, int table_bits = 20, int threads = 1)
-      : game_(game), table_(std::size_t{1} << table_bits), mask_(table_.size() - 1), workers_(static_cast<std::size_t>(std::max(1, threads))) {}
+      : game_(game),
+        table_(std::size_t{1} << table_bits),
+        mask_(table_.size() - 1),
+        workers_(static_cast<std::size_t>(std::max(1, threads))) {}
 
   static bool is_mate(int score) { return std::abs(score) > kWin - 10000; }
   int threads() const { return static_cast<int>(workers_.size()); }
 
   // `history`: hashes of the positions before the root in the game (for repetitions).
-  SearchReport<Move> search(const Position& root, const SearchLimits& limits, const std::vector<std::uint64_t>& history = {}) {
+  SearchReport<Move> search(const Position& root, const SearchLimits& limits,
+                            const std::vector<std::uint64_t>& history = {}) {
     start_ = Clock::now();
     limits_ = limits;
     stopped_ = false;
@@ -121,8 +125,8 @@ class NegamaxSearch {
            std::uint64_t(e.bound) << 40 | std::uint64_t(static_cast<std::uint16_t>(e.best)) << 42;
   }
   static Entry unpack(std::uint64_t d) {
-    return {static_cast<int>(static_cast<std::uint32_t>(d)), static_cast<int>((d >> 32) & 0xFF), static_cast<Bound>((d >> 40) & 3),
-            static_cast<int>((d >> 42) & 0xFFFF)};
+    return {static_cast<int>(static_cast<std::uint32_t>(d)), static_cast<int>((d >> 32) & 0xFF),
+            static_cast<Bound>((d >> 40) & 3), static_cast<int>((d >> 42) & 0xFFFF)};
   }
   bool probe(std::uint64_t key, Entry& e) const {
     const Slot& s = table_[key & mask_];
@@ -163,8 +167,10 @@ class NegamaxSearch {
   }
 
   bool noisy(const Position& p, const Move& m) const {
-    if constexpr (NoisyMoves<G>) return game_.noisy(p, m);
-    else return false;
+    if constexpr (NoisyMoves<G>)
+      return game_.noisy(p, m);
+    else
+      return false;
   }
 
   // The order to try moves in: the table's move, noisy moves, killers (kept as indices in the
@@ -174,7 +180,10 @@ class NegamaxSearch {
     const auto& killers = w.killers[static_cast<std::size_t>(ply)];
     w.classes.resize(moves.size());
     for (int i = 0; i < static_cast<int>(moves.size()); ++i)
-      w.classes[static_cast<std::size_t>(i)] = i == first ? 0 : noisy(p, moves[static_cast<std::size_t>(i)]) ? 1 : i == killers[0] || i == killers[1] ? 2 : 3;
+      w.classes[static_cast<std::size_t>(i)] = i == first                                     ? 0
+                                               : noisy(p, moves[static_cast<std::size_t>(i)]) ? 1
+                                               : i == killers[0] || i == killers[1]           ? 2
+                                                                                              : 3;
     auto& order = w.order[static_cast<std::size_t>(ply)];
     order.clear();
     for (int r = 0; r < 4; ++r) {
@@ -187,7 +196,8 @@ class NegamaxSearch {
   // Plies to cut from the k-th move's first search: ordinary moves late in the order rarely
   // matter; a reduced search that beats alpha is repeated at full depth.
   int reduction(const Worker& w, int depth, int ply, std::size_t k) const {
-    if (!limits_.reductions || depth < 3 || k < 3 || static_cast<int>(k) < w.quiet_from[static_cast<std::size_t>(ply)]) return 0;
+    if (!limits_.reductions || depth < 3 || k < 3 || static_cast<int>(k) < w.quiet_from[static_cast<std::size_t>(ply)])
+      return 0;
     return k < 12 ? 1 : 2;
   }
 
@@ -205,7 +215,8 @@ class NegamaxSearch {
       first = e.best < static_cast<int>(moves.size()) ? e.best : 0;
       if (e.depth >= depth && ply > 0) {
         const int score = from_table(e.score, ply);
-        if (e.bound == kExact || (e.bound == kLower && score >= beta) || (e.bound == kUpper && score <= alpha)) return score;
+        if (e.bound == kExact || (e.bound == kLower && score >= beta) || (e.bound == kUpper && score <= alpha))
+          return score;
       }
     }
     order_moves(w, p, moves, first, ply);

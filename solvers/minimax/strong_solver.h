@@ -14,8 +14,8 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
-#include "solvers/common/two_player.h"
 #include "engine/core/uint128.h"
+#include "solvers/common/two_player.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {
@@ -90,8 +90,9 @@ class StrongSolution {
       const std::size_t j = layers_[ply + 1].find(game_.canonical(child));
       const StrongValue c{-value_[ply + 1][j], distance_[ply + 1][j] + 1};
       // Better: a higher value; among wins the shorter, among losses (and draws) the longer.
-      const bool better = c.value > best.value ||
-                          (c.value == best.value && (c.value > 0 ? c.distance < best.distance : c.distance > best.distance));
+      const bool better =
+          c.value > best.value ||
+          (c.value == best.value && (c.value > 0 ? c.distance < best.distance : c.distance > best.distance));
       if (better) best = c;
     });
     return best;
@@ -109,9 +110,11 @@ class StrongSolution {
         const State s = layers_[ply][i];
         if (game_.terminal_value(s)) continue;
         const uint128 weight = paths_[ply][i] * static_cast<unsigned>(game_.orbit_size(s));
-        game_.for_each_move(s, [&](typename G::Move, State child) { into[layers_[ply + 1].find(game_.canonical(child))] += weight; });
+        game_.for_each_move(
+            s, [&](typename G::Move, State child) { into[layers_[ply + 1].find(game_.canonical(child))] += weight; });
       }
-      for (std::size_t j = 0; j < into.size(); ++j) into[j] /= static_cast<unsigned>(game_.orbit_size(layers_[ply + 1][j]));
+      for (std::size_t j = 0; j < into.size(); ++j)
+        into[j] /= static_cast<unsigned>(game_.orbit_size(layers_[ply + 1][j]));
       paths_[ply + 1] = std::move(into);
     }
   }

@@ -51,7 +51,9 @@ class LayerStore {
   const ValueTable& table(int layer) {
     auto it = tables_.find(layer);
     if (it == tables_.end()) {
-      if (!present(layer)) throw DataError("layer " + std::to_string(layer) + " is not built: " + path(layer) + " is missing (run hunt build)");
+      if (!present(layer))
+        throw DataError("layer " + std::to_string(layer) + " is not built: " + path(layer) +
+                        " is missing (run hunt build)");
       TableFile file = read_table_file(path(layer), expected(layer));
       ValueTable t(file.entries.size());
       t.raw() = std::move(file.entries);

@@ -39,13 +39,13 @@ namespace gs {
 
 template <class G>
 concept IndexedGame = requires(const G& game, const typename G::Position& p, int layer, std::uint64_t index) {
-  { game.layer_count() } -> std::convertible_to<int>;              // solved in order 0, 1, ...
+  { game.layer_count() } -> std::convertible_to<int>;  // solved in order 0, 1, ...
   { game.layer_size(layer) } -> std::convertible_to<std::uint64_t>;
-  { game.locate(p) } -> std::same_as<LayerIndex>;                   // rank; layer -1: terminal, outside
+  { game.locate(p) } -> std::same_as<LayerIndex>;  // rank; layer -1: terminal, outside
   { game.unrank(layer, index) } -> std::same_as<std::optional<typename G::Position>>;  // nullopt: none
-  { game.terminal(p) } -> std::same_as<std::optional<Outcome>>;     // decided without a move
-  game.for_each_successor(p, [](const typename G::Position&) {});   // into this or earlier layers
-  game.for_each_predecessor(p, [](const typename G::Position&) {}); // may include other layers
+  { game.terminal(p) } -> std::same_as<std::optional<Outcome>>;                        // decided without a move
+  game.for_each_successor(p, [](const typename G::Position&) {});                      // into this or earlier layers
+  game.for_each_predecessor(p, [](const typename G::Position&) {});                    // may include other layers
 };
 
 // One solved layer: per index, the value (2 bits) and the distance (14 bits); 0 = no position.
@@ -79,7 +79,8 @@ class RetrogradeSolver {
   using Position = typename G::Position;
 
   // `earlier(l)` gives the solved table of an earlier layer l.
-  RetrogradeSolver(const G& game, std::function<const ValueTable&(int)> earlier) : game_(game), earlier_(std::move(earlier)) {}
+  RetrogradeSolver(const G& game, std::function<const ValueTable&(int)> earlier)
+      : game_(game), earlier_(std::move(earlier)) {}
 
   // The ply being propagated (-1 during the first pass), for progress reports from any thread.
   int current_ply() const { return ply_.load(std::memory_order_relaxed); }
@@ -111,7 +112,8 @@ class RetrogradeSolver {
 
   // Sets entry i from `expected` to (o, d); keeps the horizon (the largest distance set).
   bool settle(ValueTable& table, std::uint64_t i, std::uint16_t expected, Outcome o, int d) {
-    if (!std::atomic_ref<std::uint16_t>(table.raw()[i]).compare_exchange_strong(expected, ValueTable::encode(o, d))) return false;
+    if (!std::atomic_ref<std::uint16_t>(table.raw()[i]).compare_exchange_strong(expected, ValueTable::encode(o, d)))
+      return false;
     for (int h = horizon_.load(); h < d && !horizon_.compare_exchange_weak(h, d);) {
     }
     return true;
@@ -135,8 +137,10 @@ class RetrogradeSolver {
     game_.for_each_successor(p, [&](const Position& next) {
       if (!lost) return;
       const auto v = value_of(table, next, d);
-      if (!v || v->first != Outcome::kWin) lost = false;
-      else slowest = std::max(slowest, v->second + 1);
+      if (!v || v->first != Outcome::kWin)
+        lost = false;
+      else
+        slowest = std::max(slowest, v->second + 1);
     });
     return lost ? std::optional<int>(slowest) : std::nullopt;
   }
@@ -158,11 +162,14 @@ class RetrogradeSolver {
             return;
           }
           const auto v = value_of(table, next, 0);
-          if (v->first == Outcome::kLoss) fastest_win = fastest_win < 0 ? v->second + 1 : std::min(fastest_win, v->second + 1);
+          if (v->first == Outcome::kLoss)
+            fastest_win = fastest_win < 0 ? v->second + 1 : std::min(fastest_win, v->second + 1);
         });
-        if (fastest_win >= 0) settle(table, i, 0, Outcome::kWin, fastest_win);
+        if (fastest_win >= 0)
+          settle(table, i, 0, Outcome::kWin, fastest_win);
         else if (!inside)
-          if (const auto ply = loss_ply(table, *p, 0)) settle(table, i, 0, Outcome::kLoss, *ply);  // no move at all: ply 0
+          if (const auto ply = loss_ply(table, *p, 0))
+            settle(table, i, 0, Outcome::kLoss, *ply);  // no move at all: ply 0
       }
     });
   }
@@ -183,7 +190,8 @@ class RetrogradeSolver {
             if (seen == 0 || (static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > d + 1))
               settle(table, at.index, seen, Outcome::kWin, d + 1);
           } else if (seen == 0) {
-            if (const auto ply = loss_ply(table, pred, d)) settle(table, at.index, 0, Outcome::kLoss, std::max(d + 1, *ply));
+            if (const auto ply = loss_ply(table, pred, d))
+              settle(table, at.index, 0, Outcome::kLoss, std::max(d + 1, *ply));
           }
         });
       }

@@ -12,11 +12,10 @@ namespace gs::cli {
 
 po::options_description global_options_description(GlobalOptions& options) {
   po::options_description global("Global options");
-  global.add_options()
-      ("threads", po::value<int>(&options.threads)->default_value(0), "worker threads (0 = all cores)")
-      ("json", po::value<std::string>(&options.json), "write the result as JSON to FILE ('-' = stdout, replacing the summary)")
-      ("quiet,q", po::bool_switch(&options.quiet), "no progress on stderr")
-      ("help,h", "show this help");
+  global.add_options()("threads", po::value<int>(&options.threads)->default_value(0), "worker threads (0 = all cores)")(
+      "json", po::value<std::string>(&options.json),
+      "write the result as JSON to FILE ('-' = stdout, replacing the summary)")(
+      "quiet,q", po::bool_switch(&options.quiet), "no progress on stderr")("help,h", "show this help");
   return global;
 }
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include <tbb/global_control.h>
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
-#include <tbb/global_control.h>
 
 namespace gs::cli {
 

@@ -24,8 +24,11 @@ po::options_description parameter_options(const Command& command) {
   for (const Parameter& p : command.parameters) {
     std::string help = p.help;
     if (p.min) help += " (" + std::to_string(*p.min) + " to " + std::to_string(*p.max) + ")";
-    if (p.min) parameters.add_options()(p.name.c_str(), po::value<long long>()->default_value(std::stoll(p.default_value)), help.c_str());
-    else parameters.add_options()(p.name.c_str(), po::value<std::string>()->default_value(p.default_value), help.c_str());
+    if (p.min)
+      parameters.add_options()(p.name.c_str(), po::value<long long>()->default_value(std::stoll(p.default_value)),
+                               help.c_str());
+    else
+      parameters.add_options()(p.name.c_str(), po::value<std::string>()->default_value(p.default_value), help.c_str());
   }
   return parameters;
 }
@@ -38,8 +41,10 @@ std::string usage_text(const Command& command) {
     const ModeInfo& mode = command.modes[i];
     std::string line = std::string(i == 0 ? "Usage: " : "       ") + "gamesolver " + command.name + " " + mode.synopsis;
     constexpr std::size_t kColumn = 52;
-    if (line.size() + 2 > kColumn) line += "\n" + std::string(kColumn, ' ');
-    else line += std::string(kColumn - line.size(), ' ');
+    if (line.size() + 2 > kColumn)
+      line += "\n" + std::string(kColumn, ' ');
+    else
+      line += std::string(kColumn - line.size(), ' ');
     text += line + mode.summary + "\n";
   }
   if (!command.about.empty()) text += "\n" + command.about;
@@ -75,7 +80,8 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
     if (p.min) {
       const long long value = vm[p.name].as<long long>();
       if (value < *p.min || value > *p.max)
-        throw InputError("--" + p.name + " must be between " + std::to_string(*p.min) + " and " + std::to_string(*p.max));
+        throw InputError("--" + p.name + " must be between " + std::to_string(*p.min) + " and " +
+                         std::to_string(*p.max));
     }
 
   // The mode: a word, a switch, or the default.

@@ -57,10 +57,10 @@ struct ModeInfo {
 // Checks that the registry's tests run on every game of a command: a game cannot be registered
 // without them.
 struct SelfCheck {
-  std::string game;                            // "fox-geese"
-  std::vector<std::string> positions;          // in the game's notation, each printed back as given
+  std::string game;                                           // "fox-geese"
+  std::vector<std::string> positions;                         // in the game's notation, each printed back as given
   std::function<std::string(const std::string&)> round_trip;  // parse, then format
-  std::function<std::uint64_t(int)> perft;     // move sequences of a depth from the start
+  std::function<std::uint64_t(int)> perft;                    // move sequences of a depth from the start
   std::vector<std::uint64_t> perft_reference;  // depths 1, 2, ...: from a second source (see data/reference)
 };
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <tbb/parallel_for.h>
+#include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
 #include "solvers/common/progress.h"
@@ -34,8 +34,10 @@ struct TableJobOptions {
 // The positions reported as starts: game.starts() where the game has several, else its start.
 template <class G>
 auto starts_of(const G& game) {
-  if constexpr (requires { game.starts(); }) return game.starts();
-  else return std::vector<typename G::Position>{game.start()};
+  if constexpr (requires { game.starts(); })
+    return game.starts();
+  else
+    return std::vector<typename G::Position>{game.start()};
 }
 
 struct Value {
@@ -98,7 +100,8 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
   LayerStats total;
   {
     const ProgressReporter progress(options.global.progress(), [&] {
-      return std::string(G::kName) + " build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) + " layers done; " + store.progress();
+      return std::string(G::kName) + " build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) +
+             " layers done; " + store.progress();
     });
     store.build(last, options.compress, [&](int layer, bool was_solved) {
       (was_solved ? solved : loaded) += 1;
@@ -109,10 +112,17 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
       total.longest = std::max(total.longest, h.longest);
     });
   }
-  nlohmann::json result = {{"game", G::kName}, {"variant", game.variant()}, {"layers", last + 1},
-                           {"layer_count", game.layer_count()}, {"solved_layers", solved}, {"loaded_layers", loaded},
-                           {"positions", total.positions}, {"wins", total.wins}, {"losses", total.losses},
-                           {"draws", total.draws}, {"longest", total.longest}};
+  nlohmann::json result = {{"game", G::kName},
+                           {"variant", game.variant()},
+                           {"layers", last + 1},
+                           {"layer_count", game.layer_count()},
+                           {"solved_layers", solved},
+                           {"loaded_layers", loaded},
+                           {"positions", total.positions},
+                           {"wins", total.wins},
+                           {"losses", total.losses},
+                           {"draws", total.draws},
+                           {"longest", total.longest}};
   nlohmann::json starts = nlohmann::json::array();
   for (const auto& start : starts_of(game)) {
     bool tabulated = true;
@@ -129,14 +139,16 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
   result["threads"] = options.threads;
   result["peak_memory_mib"] = cli::peak_memory_mib();
   if (options.global.human_output()) {
-    std::cout << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
-              << " solved, " << loaded << " loaded from " << options.dir << ")\n"
+    std::cout << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " ("
+              << solved << " solved, " << loaded << " loaded from " << options.dir << ")\n"
               << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
               << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
     for (const auto& j : starts)
-      std::cout << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>() << " to move, "
-                << value_text(lookup(store, game, game.parse(j["position"].get<std::string>()))) << "\n";
-    std::cout << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib() << " MiB\n";
+      std::cout << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>()
+                << " to move, " << value_text(lookup(store, game, game.parse(j["position"].get<std::string>())))
+                << "\n";
+    std::cout << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib()
+              << " MiB\n";
   }
   return result;
 }
@@ -146,7 +158,8 @@ nlohmann::json probe(const G& game, const TableJobOptions& options) {
   LayerStore<G> store(game, options.dir);
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
   if constexpr (requires { game.tabulated(p); })
-    if (!game.terminal(p) && !game.tabulated(p)) throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
+    if (!game.terminal(p) && !game.tabulated(p))
+      throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
   const Value v = game.terminal(p) ? Value{*game.terminal(p), 0} : lookup(store, game, p);
   struct Scored {
     typename G::Position next;
@@ -154,8 +167,11 @@ nlohmann::json probe(const G& game, const TableJobOptions& options) {
   };
   std::vector<Scored> moves;
   if (!game.terminal(p))
-    game.for_each_successor(p, [&](const typename G::Position& next) { moves.push_back({next, through(lookup(store, game, next))}); });
-  std::stable_sort(moves.begin(), moves.end(), [](const Scored& a, const Scored& b) { return preference(a.value) < preference(b.value); });
+    game.for_each_successor(p, [&](const typename G::Position& next) {
+      moves.push_back({next, through(lookup(store, game, next))});
+    });
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const Scored& a, const Scored& b) { return preference(a.value) < preference(b.value); });
   nlohmann::json list = nlohmann::json::array();
   for (const auto& m : moves) {
     auto j = value_json(m.value);
@@ -179,7 +195,8 @@ template <class G>
 nlohmann::json stats(const G& game, const TableJobOptions& options) {
   LayerStore<G> store(game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
-  if (options.global.human_output()) std::cout << "layer  layer name            side    won         drawn       lost        longest win\n";
+  if (options.global.human_output())
+    std::cout << "layer  layer name            side    won         drawn       lost        longest win\n";
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
     const ValueTable& t = store.table(layer);
@@ -196,11 +213,18 @@ nlohmann::json stats(const G& game, const TableJobOptions& options) {
       }
     }
     for (int side = 0; side < 2; ++side) {
-      layers.push_back({{"layer", layer}, {"layer_name", game.layer_name(layer)}, {"side_to_move", G::kSides[side]}, {"won", won[side]},
-                        {"drawn", drawn[side]}, {"lost", lost[side]}, {"longest_win", longest[side]}});
+      layers.push_back({{"layer", layer},
+                        {"layer_name", game.layer_name(layer)},
+                        {"side_to_move", G::kSides[side]},
+                        {"won", won[side]},
+                        {"drawn", drawn[side]},
+                        {"lost", lost[side]},
+                        {"longest_win", longest[side]}});
       if (options.global.human_output())
-        std::printf("%5d  %-20s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer, game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(won[side]),
-                    static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]), longest[side]);
+        std::printf("%5d  %-20s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer, game.layer_name(layer).c_str(),
+                    G::kSides[side], static_cast<unsigned long long>(won[side]),
+                    static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]),
+                    longest[side]);
     }
   }
   return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}};
@@ -222,7 +246,8 @@ nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid
     }
   };
   const ProgressReporter progress(options.global.progress(), [&] {
-    return std::string(G::kName) + " verify: layer " + std::to_string(current.load()) + ", " + std::to_string(checked.load()) + " positions checked";
+    return std::string(G::kName) + " verify: layer " + std::to_string(current.load()) + ", " +
+           std::to_string(checked.load()) + " positions checked";
   });
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
@@ -236,7 +261,8 @@ nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto p = game.unrank(layer, i);
         if (!p) {
-          if (t.raw()[i] != 0) report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
+          if (t.raw()[i] != 0)
+            report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
           continue;
         }
         ++checked;
@@ -249,11 +275,15 @@ nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid
   valid = wrong == 0 && layers > 0;
   if (layers == 0) first_error = "no table files in " + options.dir;
   if (options.global.human_output()) {
-    std::cout << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked << " positions re-checked against their successors: ";
-    std::cout << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error) << " (" << clock.seconds() << " s)\n";
+    std::cout << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
+              << " positions re-checked against their successors: ";
+    std::cout << (valid ? "all consistent"
+                        : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error)
+              << " (" << clock.seconds() << " s)\n";
   }
-  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}, {"checked", checked.load()},
-          {"wrong", wrong.load()}, {"valid", valid}, {"first_error", first_error}, {"seconds", clock.seconds()}};
+  return {{"game", G::kName},           {"variant", game.variant()}, {"layers", layers},
+          {"checked", checked.load()},  {"wrong", wrong.load()},     {"valid", valid},
+          {"first_error", first_error}, {"seconds", clock.seconds()}};
 }
 
 }  // namespace gs::tools::table_jobs

@@ -77,63 +77,79 @@ Command hopscotch_command() {
       .summary = "Hopscotch card solitaire: solve a deal, verify a play, statistics",
       .about = kAbout,
       .examples = kExamples,
-      .self_checks = [] {
-        return std::vector<SelfCheck>{{
-            .game = "hopscotch",
-            .positions = {hopscotch::format_deal(hopscotch::deal_from_seed(1)), hopscotch::format_deal(hopscotch::deal_from_seed(37))},
-            .round_trip = [](const std::string& text) { return hopscotch::format_deal(hopscotch::parse_deal(text)); },
-            .perft = [](int depth) {
-              hopscotch::Tableau t(hopscotch::deal_from_seed(1), hopscotch::MoveRules::kUnrestricted);
-              return perft(t, depth);
-            },
-            // Deal 1 opens 4D JS. The foundations want 2, 4, 6 and 8, so 4D goes to foundation 2
-            // or to one of four reserves (5); JS fits nowhere: after 4D>F2 it has 4 places, after
-            // 4D to a reserve 4 places and that reserve's 4D to foundation 2: 4 + 4 x 5 = 24.
-            .perft_reference = {5, 24},
-        }};
-      },
+      .self_checks =
+          [] {
+            return std::vector<SelfCheck>{{
+                .game = "hopscotch",
+                .positions = {hopscotch::format_deal(hopscotch::deal_from_seed(1)),
+                              hopscotch::format_deal(hopscotch::deal_from_seed(37))},
+                .round_trip =
+                    [](const std::string& text) { return hopscotch::format_deal(hopscotch::parse_deal(text)); },
+                .perft =
+                    [](int depth) {
+                      hopscotch::Tableau t(hopscotch::deal_from_seed(1), hopscotch::MoveRules::kUnrestricted);
+                      return perft(t, depth);
+                    },
+                // Deal 1 opens 4D JS. The foundations want 2, 4, 6 and 8, so 4D goes to foundation 2
+                // or to one of four reserves (5); JS fits nowhere: after 4D>F2 it has 4 places, after
+                // 4D to a reserve 4 places and that reserve's 4D to foundation 2: 4 + 4 x 5 = 24.
+                .perft_reference = {5, 24},
+            }};
+          },
   };
   return make_command<HopscotchCommandOptions>(
       std::move(command),
       [](po::options_description& d, HopscotchCommandOptions& o) {
-        d.add_options()
-            ("seed", po::value<std::uint64_t>(&o.seed)->default_value(1), "deal number (stats: the first deal)")
-            ("deal", po::value<std::string>(&o.deal_file), "read the deal from FILE (48 cards in stock order)")
-            ("cards", po::value<std::string>(&o.cards), "the deal as text (48 cards in stock order)")
-            ("normal", po::bool_switch(&o.normal), "play without seeing the stock (the heuristic player) instead of solving")
-            ("output,o", po::value<std::string>(&o.output), "write the play to FILE (checksummed; see verify)")
-            ("deals", po::value<std::uint64_t>(&o.deals), "stats: number of deals")
-            ("node-limit", po::value<std::uint64_t>(&o.job.node_limit)->default_value(0),
-             "stop a deal's search after N nodes and report it unresolved (0 = none; stats default 300000)")
-            ("retry-nodes", po::value<std::uint64_t>(&o.job.retry_nodes)->default_value(0),
-             "stats: try the deals left unresolved once more with this node limit (0 = no second try)")
-            ("memo-bits", po::value<int>(&o.job.memo_bits)->default_value(20), "memo of 2^N entries (40 bytes each) per thread")
-            ("samples", po::value<int>(&o.job.samples)->default_value(16),
-             "normal play: random orders of the unseen cards tried per placement (0 = the plain heuristic)");
+        d.add_options()("seed", po::value<std::uint64_t>(&o.seed)->default_value(1),
+                        "deal number (stats: the first deal)")("deal", po::value<std::string>(&o.deal_file),
+                                                               "read the deal from FILE (48 cards in stock order)")(
+            "cards", po::value<std::string>(&o.cards), "the deal as text (48 cards in stock order)")(
+            "normal", po::bool_switch(&o.normal),
+            "play without seeing the stock (the heuristic player) instead of solving")(
+            "output,o", po::value<std::string>(&o.output), "write the play to FILE (checksummed; see verify)")(
+            "deals", po::value<std::uint64_t>(&o.deals), "stats: number of deals")(
+            "node-limit", po::value<std::uint64_t>(&o.job.node_limit)->default_value(0),
+            "stop a deal's search after N nodes and report it unresolved (0 = none; stats default 300000)")(
+            "retry-nodes", po::value<std::uint64_t>(&o.job.retry_nodes)->default_value(0),
+            "stats: try the deals left unresolved once more with this node limit (0 = no second try)")(
+            "memo-bits", po::value<int>(&o.job.memo_bits)->default_value(20),
+            "memo of 2^N entries (40 bytes each) per thread")(
+            "samples", po::value<int>(&o.job.samples)->default_value(16),
+            "normal play: random orders of the unseen cards tried per placement (0 = the plain heuristic)");
       },
       {
-          {{.name = "solve", .synopsis = "[solve] [--seed S | --deal FILE | --cards \"5C KD ...\"] [options]",
-            .summary = "decide a deal with the stock order known", .is_default = true},
+          {{.name = "solve",
+            .synopsis = "[solve] [--seed S | --deal FILE | --cards \"5C KD ...\"] [options]",
+            .summary = "decide a deal with the stock order known",
+            .is_default = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
              const HopscotchOptions options = job_of(o, in);
              if (in.vm.count("deals")) throw InputError("--deals applies to stats");
-             if (!o.deal_file.empty() + !o.cards.empty() + in.given("seed") > 1) throw InputError("give one of --seed, --deal and --cards");
+             if (!o.deal_file.empty() + !o.cards.empty() + in.given("seed") > 1)
+               throw InputError("give one of --seed, --deal and --cards");
              std::string label = "seed " + std::to_string(o.seed);
              hopscotch::Deal deal{};
-             if (!o.deal_file.empty()) deal = hopscotch::parse_deal(read_text(o.deal_file)), label = o.deal_file;
-             else if (!o.cards.empty()) deal = hopscotch::parse_deal(o.cards), label = "given";
-             else deal = hopscotch::deal_from_seed(o.seed);
+             if (!o.deal_file.empty())
+               deal = hopscotch::parse_deal(read_text(o.deal_file)), label = o.deal_file;
+             else if (!o.cards.empty())
+               deal = hopscotch::parse_deal(o.cards), label = "given";
+             else
+               deal = hopscotch::deal_from_seed(o.seed);
              cli::emit_json(options.global, hopscotch_solve(deal, label, options, o.output, o.normal));
              return 0;
            }},
-          {{.name = "verify", .synopsis = "verify FILE", .summary = "replay a play file against the rules", .takes_file = true},
+          {{.name = "verify",
+            .synopsis = "verify FILE",
+            .summary = "replay a play file against the rules",
+            .takes_file = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
              const HopscotchOptions options = job_of(o, in);
              bool valid = false;
              cli::emit_json(options.global, hopscotch_verify(in.file, options, valid));
              return valid ? 0 : 1;
            }},
-          {{.name = "stats", .synopsis = "stats --deals N [--seed S] [options]",
+          {{.name = "stats",
+            .synopsis = "stats --deals N [--seed S] [options]",
             .summary = "solve deals S .. S+N-1 in parallel, and play them normally"},
            [](HopscotchCommandOptions& o, const Invocation& in) {
              HopscotchOptions options = job_of(o, in);

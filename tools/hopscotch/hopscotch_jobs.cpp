@@ -16,8 +16,8 @@
 #include "solvers/common/progress.h"
 #include "solvers/deal/max_score_search.h"
 #include "solvers/io/checked_text_file.h"
-#include "tools/hopscotch/hopscotch_play_file.h"
 #include "tools/common/statistics.h"
+#include "tools/hopscotch/hopscotch_play_file.h"
 
 namespace gs::tools {
 
@@ -38,16 +38,19 @@ void check_play(const hopscotch::Deal& deal, bool won, const std::vector<hopscot
                 std::vector<std::string>* names = nullptr) {
   const int score = hopscotch::score_by_the_rules(deal, line, names);
   if (score < 0 || (won && score != Tableau::kMaxScore))
-    throw std::logic_error("internal error: the play found for deal " + hopscotch::format_deal(deal) + " does not replay");
+    throw std::logic_error("internal error: the play found for deal " + hopscotch::format_deal(deal) +
+                           " does not replay");
 }
 
 void print_plays(const std::vector<std::string>& plays) {
   for (std::size_t i = 0; i < plays.size(); ++i)
-    std::cout << (i % 8 == 0 ? "  " : " ") << std::setw(9) << std::left << plays[i] << (i % 8 == 7 || i + 1 == plays.size() ? "\n" : "");
+    std::cout << (i % 8 == 0 ? "  " : " ") << std::setw(9) << std::left << plays[i]
+              << (i % 8 == 7 || i + 1 == plays.size() ? "\n" : "");
   std::cout << std::right;
 }
 
-int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed, std::vector<hopscotch::Move>* line = nullptr) {
+int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed,
+                  std::vector<hopscotch::Move>* line = nullptr) {
   return options.samples ? hopscotch::play_with_sampling(tableau, options.samples, seed, line)
                          : hopscotch::play_without_seeing_stock(tableau, line);
 }
@@ -94,13 +97,17 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
       std::cout << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
     if (!normal_play) std::cout << " (" << result.nodes << " nodes)";
     std::cout << ", " << fixed(seconds, 3) << " s\n";
-    std::cout << "Play (" << plays.size() << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
+    std::cout << "Play (" << plays.size()
+              << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
     print_plays(plays);
     if (!output.empty()) std::cout << "Play written to " << output << "\n";
   }
-  nlohmann::json json = {{"deal", hopscotch::format_deal(deal)}, {"label", label},
+  nlohmann::json json = {{"deal", hopscotch::format_deal(deal)},
+                         {"label", label},
                          {"player", normal_play ? "normal" : "known-stock"},
-                         {"won", won_json(result)}, {"score", result.score}, {"plays", plays},
+                         {"won", won_json(result)},
+                         {"score", result.score},
+                         {"plays", plays},
                          {"seconds", seconds}};
   if (!normal_play) json["nodes"] = result.nodes, json["score_exact"] = result.score_exact;
   if (!output.empty()) json["output"] = output;
@@ -112,11 +119,18 @@ nlohmann::json hopscotch_verify(const std::string& path, const HopscotchOptions&
   valid = v.valid;
   if (options.global.human_output()) {
     std::cout << path << ": " << v.plays << " plays, score " << v.score;
-    if (v.valid) std::cout << (v.score == 48 ? ": valid win\n" : ": valid play\n");
-    else std::cout << ": INVALID: " << v.reason << "\n";
+    if (v.valid)
+      std::cout << (v.score == 48 ? ": valid win\n" : ": valid play\n");
+    else
+      std::cout << ": INVALID: " << v.reason << "\n";
   }
-  return {{"file", path}, {"valid", v.valid}, {"reason", v.reason}, {"deal", hopscotch::format_deal(v.deal)},
-          {"plays", v.plays}, {"score", v.score}, {"claimed_score", v.claimed_score}};
+  return {{"file", path},
+          {"valid", v.valid},
+          {"reason", v.reason},
+          {"deal", hopscotch::format_deal(v.deal)},
+          {"plays", v.plays},
+          {"score", v.score},
+          {"claimed_score", v.claimed_score}};
 }
 
 nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
@@ -182,9 +196,12 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
     nodes += o.nodes;
     normal_won += o.normal_score == Tableau::kMaxScore;
     normal_total += o.normal_score;
-    if (o.outcome == SearchResult::kWon) ++n_won;
-    else if (o.outcome == SearchResult::kLost) ++n_lost, ++lost_scores[o.score], inexact += !o.score_exact;
-    else ++n_unresolved, unresolved_seeds.push_back(seed + i);
+    if (o.outcome == SearchResult::kWon)
+      ++n_won;
+    else if (o.outcome == SearchResult::kLost)
+      ++n_lost, ++lost_scores[o.score], inexact += !o.score_exact;
+    else
+      ++n_unresolved, unresolved_seeds.push_back(seed + i);
   }
   // Unresolved deals may be either: the interval runs from "all lost" to "all won".
   const auto low = wilson_interval(n_won, deals).first, high = wilson_interval(n_won + n_unresolved, deals).second;
@@ -196,18 +213,20 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
   const double rate = deals ? static_cast<double>(n_won) / static_cast<double>(deals) : 0.0;
   const double normal_rate = deals ? static_cast<double>(normal_won) / static_cast<double>(deals) : 0.0;
   if (options.global.human_output()) {
-    std::cout << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals << " deals), stock order known:\n"
+    std::cout << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals
+              << " deals), stock order known:\n"
               << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
               << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
               << fixed(100 * high, 2) << " %\n"
               << "  best scores of lost deals:";
     for (const auto& [score, count] : lost_scores) std::cout << " " << score << ":" << count;
     if (inexact) std::cout << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
-    std::cout << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
-              << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
-              << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won " << normal_won << " (" << fixed(100 * normal_rate, 2)
-              << " %, 95 % interval " << fixed(100 * normal_ci.first, 2) << " to " << fixed(100 * normal_ci.second, 2)
-              << " %), mean score " << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2) << "\n"
+    std::cout << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile "
+              << fixed(1000 * p99, 1) << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
+              << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won " << normal_won << " ("
+              << fixed(100 * normal_rate, 2) << " %, 95 % interval " << fixed(100 * normal_ci.first, 2) << " to "
+              << fixed(100 * normal_ci.second, 2) << " %), mean score "
+              << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2) << "\n"
               << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
               << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
   }
@@ -227,8 +246,12 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
           {"nodes", nodes},
           {"node_limit", options.node_limit},
           {"retry_nodes", options.retry_nodes},
-          {"normal_play", {{"samples", options.samples}, {"won", normal_won}, {"win_rate", normal_rate}, {"ci95", {normal_ci.first, normal_ci.second}},
-                           {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
+          {"normal_play",
+           {{"samples", options.samples},
+            {"won", normal_won},
+            {"win_rate", normal_rate},
+            {"ci95", {normal_ci.first, normal_ci.second}},
+            {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
           {"seconds", wall},
           {"threads", options.threads},
           {"peak_memory_mib", cli::peak_memory_mib()}};

@@ -29,10 +29,14 @@ HopscotchVerification verify_hopscotch_play(const std::string& path) {
   std::optional<int> score;
   std::vector<std::string> plays;
   for (const auto& [key, value] : file.records) {
-    if (key == "deal") deal_text = value;
-    else if (key == "score") score = std::atoi(value.c_str());
-    else if (key == "play") plays.push_back(value);
-    else throw DataError(path + ": unknown field '" + key + "'");
+    if (key == "deal")
+      deal_text = value;
+    else if (key == "score")
+      score = std::atoi(value.c_str());
+    else if (key == "play")
+      plays.push_back(value);
+    else
+      throw DataError(path + ": unknown field '" + key + "'");
   }
   if (!deal_text || !score) throw DataError(path + ": missing deal or score line");
   HopscotchVerification v;
@@ -54,9 +58,12 @@ HopscotchVerification verify_hopscotch_play(const std::string& path) {
     ++v.plays;
   }
   v.score = tableau.score();
-  if (!tableau.stock_empty()) v.reason = "the stock is not dealt out (" + std::to_string(tableau.dealt()) + " of 48 cards)";
-  else if (v.score != v.claimed_score) v.reason = "the plays score " + std::to_string(v.score) + ", the file claims " + std::to_string(v.claimed_score);
-  else v.valid = true;
+  if (!tableau.stock_empty())
+    v.reason = "the stock is not dealt out (" + std::to_string(tableau.dealt()) + " of 48 cards)";
+  else if (v.score != v.claimed_score)
+    v.reason = "the plays score " + std::to_string(v.score) + ", the file claims " + std::to_string(v.claimed_score);
+  else
+    v.valid = true;
   return v;
 }
 

@@ -37,7 +37,8 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
 
 template <class Job>
 Mode<HuntCommandOptions> table_mode(ModeInfo info, Job job) {
-  return {info, [job, name = info.name](HuntCommandOptions& o, const Invocation& in) { return job(job_of(o, in, name)); }};
+  return {info,
+          [job, name = info.name](HuntCommandOptions& o, const Invocation& in) { return job(job_of(o, in, name)); }};
 }
 
 int emit(const HuntOptions& options, const nlohmann::json& result) {
@@ -72,7 +73,8 @@ Fox and Geese positions: rows separated by '/' (the short rows as 3 cells), cell
 '.', then 'f' or 'g': '.../.../......./FG.G.../......G/.../... f'.
 )";
 
-const char* kExamples = R"(  gamesolver hunt build --game fox-hounds --dir tables      value of the start: hounds win in 44 plies
+const char* kExamples =
+    R"(  gamesolver hunt build --game fox-hounds --dir tables      value of the start: hounds win in 44 plies
   gamesolver hunt probe --game fox-hounds --dir tables
   gamesolver hunt verify --game fox-hounds --dir tables
   gamesolver hunt build --game tigers-goats --dir tables    88,260,972 positions up to symmetry
@@ -85,42 +87,55 @@ Command hunt_command() {
   Command command{
       .name = "hunt",
       .summary = "hunt games: retrograde endgame tables (build, probe, stats, verify)",
-      .parameters = {{.name = "game", .default_value = "fox-hounds", .help = "fox-hounds, tigers-goats or fox-geese"},
-                     {.name = "size", .default_value = "8", .min = 4, .max = 8, .help = "fox-hounds: board size (4, 6 or 8)"},
-                     {.name = "max-geese", .default_value = "8", .min = 4, .max = 13, .help = "fox-geese: endgames with 4 to N geese"}},
+      .parameters =
+          {{.name = "game", .default_value = "fox-hounds", .help = "fox-hounds, tigers-goats or fox-geese"},
+           {.name = "size", .default_value = "8", .min = 4, .max = 8, .help = "fox-hounds: board size (4, 6 or 8)"},
+           {.name = "max-geese",
+            .default_value = "8",
+            .min = 4,
+            .max = 13,
+            .help = "fox-geese: endgames with 4 to N geese"}},
       .about = kAbout,
       .examples = kExamples,
-      .self_checks = [] {
-        return std::vector<SelfCheck>{
-            // The fox's two steps from the top row, then the hounds' seven steps up.
-            hunt_check("fox-hounds", hunt::FoxAndHounds(8),
-                       {"....F.../......../......../......../......../......../......../.H.H.H.H f",
-                        "......../......../......F./......../....H.../.H....../......../.....H.H h"},
-                       {2, 14}),
-            // A goat on any of the 21 free points.
-            hunt_check("tigers-goats", hunt::TigersAndGoats(), {"TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1"}, {21}),
-            // The fox in the centre: three steps down or sideways, two diagonals; no capture.
-            hunt_check("fox-geese", hunt::FoxAndGeese(13), {".../.../......./FG.G.../......G/.../... f"}, {5}),
-        };
-      },
+      .self_checks =
+          [] {
+            return std::vector<SelfCheck>{
+                // The fox's two steps from the top row, then the hounds' seven steps up.
+                hunt_check("fox-hounds", hunt::FoxAndHounds(8),
+                           {"....F.../......../......../......../......../......../......../.H.H.H.H f",
+                            "......../......../......F./......../....H.../.H....../......../.....H.H h"},
+                           {2, 14}),
+                // A goat on any of the 21 free points.
+                hunt_check("tigers-goats", hunt::TigersAndGoats(), {"TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1"}, {21}),
+                // The fox in the centre: three steps down or sideways, two diagonals; no capture.
+                hunt_check("fox-geese", hunt::FoxAndGeese(13), {".../.../......./FG.G.../......G/.../... f"}, {5}),
+            };
+          },
   };
   return make_command<HuntCommandOptions>(
       std::move(command),
       [](po::options_description& d, HuntCommandOptions& o) {
-        d.add_options()
-            ("dir", po::value<std::string>(&o.job.dir), "directory of the table files")
-            ("up-to", po::value<int>(&o.up_to), "build: solve layers 0..L only")
-            ("raw", po::bool_switch(&o.raw), "build: store tables without zstd compression")
-            ("position,p", po::value<std::string>(&o.job.position), "probe: the position (default: the start)");
+        d.add_options()("dir", po::value<std::string>(&o.job.dir), "directory of the table files")(
+            "up-to", po::value<int>(&o.up_to), "build: solve layers 0..L only")(
+            "raw", po::bool_switch(&o.raw), "build: store tables without zstd compression")(
+            "position,p", po::value<std::string>(&o.job.position), "probe: the position (default: the start)");
       },
       {
-          table_mode({.name = "build", .synopsis = "build  --game G --dir DIR [--up-to L]", .summary = "solve the layers into table files"},
+          table_mode({.name = "build",
+                      .synopsis = "build  --game G --dir DIR [--up-to L]",
+                      .summary = "solve the layers into table files"},
                      [](const HuntOptions& o) { return emit(o, hunt_build(o)); }),
-          table_mode({.name = "probe", .synopsis = "probe  --game G --dir DIR [--position P]", .summary = "value, distance and every move's value"},
+          table_mode({.name = "probe",
+                      .synopsis = "probe  --game G --dir DIR [--position P]",
+                      .summary = "value, distance and every move's value"},
                      [](const HuntOptions& o) { return emit(o, hunt_probe(o)); }),
-          table_mode({.name = "stats", .synopsis = "stats  --game G --dir DIR", .summary = "won / drawn / lost per layer and side"},
+          table_mode({.name = "stats",
+                      .synopsis = "stats  --game G --dir DIR",
+                      .summary = "won / drawn / lost per layer and side"},
                      [](const HuntOptions& o) { return emit(o, hunt_stats(o)); }),
-          table_mode({.name = "verify", .synopsis = "verify --game G --dir DIR", .summary = "re-check every value against its successors"},
+          table_mode({.name = "verify",
+                      .synopsis = "verify --game G --dir DIR",
+                      .summary = "re-check every value against its successors"},
                      [](const HuntOptions& o) {
                        bool valid = false;
                        cli::emit_json(o.global, hunt_verify(o, valid));

@@ -26,18 +26,21 @@ MnkOptions job_of(MnkCommandOptions& o, const Invocation& in) {
 mnk::MnkGame game_of(const Invocation& in) {
   if (!in.vm.count("k")) return mnk::MnkGame(3, 3, 3);
   if (in.vm["k"].value().type() == typeid(int)) {
-    if (in.given("m") || in.given("n") || in.given("k")) throw InputError("tictactoe is 3,3,3: use gamesolver mnk for other sizes");
+    if (in.given("m") || in.given("n") || in.given("k"))
+      throw InputError("tictactoe is 3,3,3: use gamesolver mnk for other sizes");
     return mnk::MnkGame(3, 3, 3);
   }
   return mnk::MnkGame(in.integer("m"), in.integer("n"), in.integer("k"));
 }
 
-const char* kAbout = R"(m columns, n rows (1..8 each), k in a row wins; X moves first. --all takes boards up to 16 cells.
+const char* kAbout =
+    R"(m columns, n rows (1..8 each), k in a row wins; X moves first. --all takes boards up to 16 cells.
 Positions: rows top to bottom separated by '/', cells X, O and '.', e.g. 'X.O/.X./...'.
 Cells in moves: column letter and row number from the bottom (a1 is the bottom-left corner).
 )";
 
-const char* kExamples = R"(  gamesolver tictactoe --all                       5,478 positions, 765 up to symmetry, a draw
+const char* kExamples =
+    R"(  gamesolver tictactoe --all                       5,478 positions, 765 up to symmetry, a draw
   gamesolver mnk --m 4 --n 4 --k 3                 first player wins
   gamesolver tictactoe --position 'X.O/.X./...'
   gamesolver tictactoe --all --output ttt.table && gamesolver mnk probe --table ttt.table --position 'X../.../...'
@@ -47,22 +50,25 @@ Command make_mnk(Command command, bool tictactoe) {
   return make_command<MnkCommandOptions>(
       std::move(command),
       [tictactoe](po::options_description& d, MnkCommandOptions& o) {
-        d.add_options()
-            ("all", po::bool_switch(), "strong solution: every reachable position with its value (boards up to 4x4)")
-            ("position,p", po::value<std::string>(&o.position), "a position: the value of every legal move")
-            ("play", po::bool_switch(), "play against perfect play in the terminal")
-            ("first", po::value<std::string>(&o.first)->default_value("human"), "with --play: who moves first, human or engine")
-            ("output,o", po::value<std::string>(&o.output), "with --all: write the solution table to FILE")
-            ("table", po::value<std::string>(&o.table), "with probe: the table file to read")
-            ("table-bits", po::value<int>(&o.job.table_bits)->default_value(24), "transposition table of 2^N entries (16 bytes each)");
+        d.add_options()("all", po::bool_switch(),
+                        "strong solution: every reachable position with its value (boards up to 4x4)")(
+            "position,p", po::value<std::string>(&o.position), "a position: the value of every legal move")(
+            "play", po::bool_switch(), "play against perfect play in the terminal")(
+            "first", po::value<std::string>(&o.first)->default_value("human"),
+            "with --play: who moves first, human or engine")("output,o", po::value<std::string>(&o.output),
+                                                             "with --all: write the solution table to FILE")(
+            "table", po::value<std::string>(&o.table), "with probe: the table file to read")(
+            "table-bits", po::value<int>(&o.job.table_bits)->default_value(24),
+            "transposition table of 2^N entries (16 bytes each)");
         if (tictactoe)
-          d.add_options()
-              ("m", po::value<int>(&o.m)->default_value(3), "3 (use gamesolver mnk for other sizes)")
-              ("n", po::value<int>(&o.n)->default_value(3), "3")
-              ("k", po::value<int>(&o.k)->default_value(3), "3");
+          d.add_options()("m", po::value<int>(&o.m)->default_value(3), "3 (use gamesolver mnk for other sizes)")(
+              "n", po::value<int>(&o.n)->default_value(3), "3")("k", po::value<int>(&o.k)->default_value(3), "3");
       },
       {
-          {{.name = "value", .synopsis = "[--position P] [options]", .summary = "value and best move of the empty board, or the value of every move of P", .is_default = true},
+          {{.name = "value",
+            .synopsis = "[--position P] [options]",
+            .summary = "value and best move of the empty board, or the value of every move of P",
+            .is_default = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
              const mnk::MnkGame game = game_of(in);
@@ -71,23 +77,33 @@ Command make_mnk(Command command, bool tictactoe) {
              cli::emit_json(options.global, mnk_weak(game, options, asked));
              return 0;
            }},
-          {{.name = "all", .synopsis = "--all [--output FILE] [options]", .summary = "strong solution with statistics (up to 16 cells)", .is_switch = true},
+          {{.name = "all",
+            .synopsis = "--all [--output FILE] [options]",
+            .summary = "strong solution with statistics (up to 16 cells)",
+            .is_switch = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
              const mnk::MnkGame game = game_of(in);
-             if (game.cells() > 16) throw InputError("--all enumerates every position: boards of at most 16 cells (4x4)");
+             if (game.cells() > 16)
+               throw InputError("--all enumerates every position: boards of at most 16 cells (4x4)");
              if (!o.position.empty()) throw InputError("--all solves from the empty board: drop --position");
              cli::emit_json(options.global, mnk_strong(game, options, o.output));
              return 0;
            }},
-          {{.name = "probe", .synopsis = "probe --table FILE --position P", .summary = "look a position up in a written table"},
+          {{.name = "probe",
+            .synopsis = "probe --table FILE --position P",
+            .summary = "look a position up in a written table"},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
-             if (o.table.empty() || o.position.empty()) throw InputError("usage: gamesolver mnk probe --table FILE --position P");
+             if (o.table.empty() || o.position.empty())
+               throw InputError("usage: gamesolver mnk probe --table FILE --position P");
              cli::emit_json(options.global, mnk_probe(o.table, o.position, options));
              return 0;
            }},
-          {{.name = "play", .synopsis = "--play [--first engine]", .summary = "play against perfect play in the terminal", .is_switch = true},
+          {{.name = "play",
+            .synopsis = "--play [--first engine]",
+            .summary = "play against perfect play in the terminal",
+            .is_switch = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
              const mnk::MnkGame game = game_of(in);
@@ -112,10 +128,11 @@ std::vector<SelfCheck> mnk_self_checks() {
       .game = "tictactoe",
       .positions = {".../.../...", "X.O/.X./...", "XOX/OXO/OX."},
       .round_trip = [game](const std::string& text) { return game.format(game.parse(text)); },
-      .perft = [game](int depth) {
-        const mnk::PackedMnk packed(game);
-        return perft(packed, packed.start(), depth);
-      },
+      .perft =
+          [game](int depth) {
+            const mnk::PackedMnk packed(game);
+            return perft(packed, packed.start(), depth);
+          },
       // Tic-tac-toe move sequences: 9, 9 x 8, 9 x 8 x 7 (no game ends before the fifth ply).
       .perft_reference = {9, 72, 504},
   }};

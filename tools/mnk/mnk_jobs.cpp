@@ -40,17 +40,20 @@ nlohmann::json strong_impl(const mnk::MnkGame& game, const MnkOptions& options, 
       if (!solution.terminal_at(ply, i)) continue;
       terminal += orbit;
       games += solution.paths_at(ply, i) * static_cast<unsigned>(orbit);
-      if (v.value == 0) draws += orbit;
-      else if (ply % 2 == 1) x_wins += orbit;  // X made the last move
-      else o_wins += orbit;
+      if (v.value == 0)
+        draws += orbit;
+      else if (ply % 2 == 1)
+        x_wins += orbit;  // X made the last move
+      else
+        o_wins += orbit;
     }
   }
   const StrongValue root = solution.value_at(0, 0);
   const double seconds = clock.seconds();
   if (!output.empty()) {
     std::ostringstream header;
-    header << "gamesolver-mnk-table v1 m=" << game.m() << " n=" << game.n() << " k=" << game.k() << " positions=" << canonical
-           << " index=canonical-packed\n";
+    header << "gamesolver-mnk-table v1 m=" << game.m() << " n=" << game.n() << " k=" << game.k()
+           << " positions=" << canonical << " index=canonical-packed\n";
     write_checked_text(output, header.str() + table.str());
   }
   if (options.global.human_output()) {
@@ -58,18 +61,24 @@ nlohmann::json strong_impl(const mnk::MnkGame& game, const MnkOptions& options, 
               << " in a row), strong solution\n"
               << "  positions reachable (empty board and terminal ones included): " << positions << "\n"
               << "  up to the " << game.symmetries().order() << " symmetries of the board: " << canonical << "\n"
-              << "  terminal: " << terminal << " (X wins " << x_wins << ", O wins " << o_wins << ", draws " << draws << ")\n"
+              << "  terminal: " << terminal << " (X wins " << x_wins << ", O wins " << o_wins << ", draws " << draws
+              << ")\n"
               << "  games (move sequences from the empty board to a terminal position): " << to_decimal(games) << "\n"
               << "  value of the empty board: " << value_name(root.value, true) << " in " << root.distance << " plies\n"
               << "  " << seconds << " s with " << options.threads << " thread(s)\n";
     if (!output.empty()) std::cout << "Table written to " << output << "\n";
   }
-  return {{"game", game.name()},      {"m", game.m()},
-          {"n", game.n()},            {"k", game.k()},
-          {"positions", positions},   {"canonical", canonical},
+  return {{"game", game.name()},
+          {"m", game.m()},
+          {"n", game.n()},
+          {"k", game.k()},
+          {"positions", positions},
+          {"canonical", canonical},
           {"terminal", {{"total", terminal}, {"x_wins", x_wins}, {"o_wins", o_wins}, {"draws", draws}}},
-          {"games", to_decimal(games)}, {"value", value_name(root.value, true)},
-          {"distance", root.distance},  {"seconds", seconds},
+          {"games", to_decimal(games)},
+          {"value", value_name(root.value, true)},
+          {"distance", root.distance},
+          {"seconds", seconds},
           {"threads", options.threads}};
 }
 
@@ -77,19 +86,22 @@ nlohmann::json strong_impl(const mnk::MnkGame& game, const MnkOptions& options, 
 template <class View>
 std::vector<std::pair<int, int>> move_values(const View& view, mnk::Position p, AlphaBeta<View>& search) {
   std::vector<std::pair<int, int>> values;  // (value for the mover, cell)
-  view.for_each_move(View::pack(p), [&](int cell, typename View::State child) { values.emplace_back(-search.value(child), cell); });
+  view.for_each_move(View::pack(p),
+                     [&](int cell, typename View::State child) { values.emplace_back(-search.value(child), cell); });
   std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   return values;
 }
 
 template <class View>
-nlohmann::json weak_impl(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position) {
+nlohmann::json weak_impl(const mnk::MnkGame& game, const MnkOptions& options,
+                         const std::optional<std::string>& position) {
   const cli::Stopwatch clock;
   const View packed(game);
   const mnk::Position p = position ? game.parse(*position) : mnk::Position{};
   const bool x_to_move = mnk::MnkGame::to_move(p) == mnk::Player::x;
   AlphaBeta<View> search(packed, {options.threads, 3, options.table_bits});
-  ProgressReporter progress(options.global.progress(), [&] { return "searching: " + std::to_string(search.nodes()) + " nodes"; });
+  ProgressReporter progress(options.global.progress(),
+                            [&] { return "searching: " + std::to_string(search.nodes()) + " nodes"; });
   nlohmann::json moves = nlohmann::json::array();
   int value = packed.terminal_value(View::pack(p)).value_or(-2);
   std::string best_move;
@@ -105,20 +117,26 @@ nlohmann::json weak_impl(const mnk::MnkGame& game, const MnkOptions& options, co
   }
   const double seconds = clock.seconds();
   if (options.global.human_output()) {
-    std::cout << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O") << " to move\n"
+    std::cout << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O")
+              << " to move\n"
               << "Value: " << side_value(value) << " for the side to move (" << value_name(value, x_to_move) << ")\n";
     if (!best_move.empty()) std::cout << "Best move: " << best_move << "\n";
     if (!moves.empty()) {
       std::cout << "Moves, best first:";
-      for (const auto& m : moves) std::cout << "  " << m["move"].get<std::string>() << " " << m["value"].get<std::string>();
+      for (const auto& m : moves)
+        std::cout << "  " << m["move"].get<std::string>() << " " << m["value"].get<std::string>();
       std::cout << "\n";
     }
     std::cout << search.nodes() << " nodes in " << seconds << " s with " << options.threads << " thread(s)\n";
   }
-  return {{"game", game.name()},           {"position", game.format(p)},
-          {"to_move", x_to_move ? "X" : "O"}, {"value", value_name(value, x_to_move)},
-          {"best_move", best_move},        {"moves", moves},
-          {"nodes", search.nodes()},       {"seconds", seconds},
+  return {{"game", game.name()},
+          {"position", game.format(p)},
+          {"to_move", x_to_move ? "X" : "O"},
+          {"value", value_name(value, x_to_move)},
+          {"best_move", best_move},
+          {"moves", moves},
+          {"nodes", search.nodes()},
+          {"seconds", seconds},
           {"threads", options.threads}};
 }
 
@@ -129,8 +147,10 @@ nlohmann::json mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, c
 }
 
 // Boards up to 32 cells search on one 64-bit word, larger ones on a 128-bit word.
-nlohmann::json mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position) {
-  return game.packable() ? weak_impl<mnk::PackedMnk>(game, options, position) : weak_impl<mnk::WideMnk>(game, options, position);
+nlohmann::json mnk_weak(const mnk::MnkGame& game, const MnkOptions& options,
+                        const std::optional<std::string>& position) {
+  return game.packable() ? weak_impl<mnk::PackedMnk>(game, options, position)
+                         : weak_impl<mnk::WideMnk>(game, options, position);
 }
 
 nlohmann::json mnk_probe(const std::string& path, const std::string& position_text, const MnkOptions& options) {
@@ -149,7 +169,8 @@ nlohmann::json mnk_probe(const std::string& path, const std::string& position_te
     std::istringstream fields(line);
     std::uint64_t state;
     int value, distance;
-    if (!(fields >> std::hex >> state >> std::dec >> value >> distance)) throw DataError(path + ": malformed record '" + line + "'");
+    if (!(fields >> std::hex >> state >> std::dec >> value >> distance))
+      throw DataError(path + ": malformed record '" + line + "'");
     table[state] = {value, distance};
   }
   const mnk::Position p = game.parse(position_text);
@@ -171,14 +192,20 @@ nlohmann::json mnk_probe(const std::string& path, const std::string& position_te
     if (std::get<0>(a) != std::get<0>(b)) return std::get<0>(a) > std::get<0>(b);
     return std::get<0>(a) > 0 ? std::get<1>(a) < std::get<1>(b) : std::get<1>(a) > std::get<1>(b);
   });
-  for (const auto& [v, d, cell] : ranked) moves.push_back({{"move", game.cell_name(cell)}, {"value", side_value(v)}, {"distance", d}});
+  for (const auto& [v, d, cell] : ranked)
+    moves.push_back({{"move", game.cell_name(cell)}, {"value", side_value(v)}, {"distance", d}});
   if (options.global.human_output()) {
-    std::cout << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O") << " to move: "
-              << side_value(value) << " in " << distance << " plies\n";
+    std::cout << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O")
+              << " to move: " << side_value(value) << " in " << distance << " plies\n";
     for (const auto& mv : moves)
-      std::cout << "  " << mv["move"].get<std::string>() << "  " << mv["value"].get<std::string>() << " in " << mv["distance"].get<int>() << "\n";
+      std::cout << "  " << mv["move"].get<std::string>() << "  " << mv["value"].get<std::string>() << " in "
+                << mv["distance"].get<int>() << "\n";
   }
-  return {{"game", game.name()}, {"position", game.format(p)}, {"value", value_name(value, x_to_move)}, {"distance", distance}, {"moves", moves}};
+  return {{"game", game.name()},
+          {"position", game.format(p)},
+          {"value", value_name(value, x_to_move)},
+          {"distance", distance},
+          {"moves", moves}};
 }
 
 }  // namespace gs::tools

@@ -49,7 +49,11 @@ int play_impl(const mnk::MnkGame& game, const MnkOptions& options, bool human_fi
     const bool human_turn = (mnk::MnkGame::to_move(p) == mnk::Player::x) == human_first;
     if (!human_turn) {
       const auto [value, cell] = search.best_move(View::pack(p));
-      std::cout << "Engine plays " << game.cell_name(cell) << " (it expects to " << (value > 0 ? "win" : value < 0 ? "lose" : "draw") << ")\n";
+      std::cout << "Engine plays " << game.cell_name(cell) << " (it expects to "
+                << (value > 0   ? "win"
+                    : value < 0 ? "lose"
+                                : "draw")
+                << ")\n";
       p = game.play(p, cell);
       continue;
     }
@@ -72,7 +76,8 @@ int play_impl(const mnk::MnkGame& game, const MnkOptions& options, bool human_fi
 }  // namespace
 
 int mnk_play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first) {
-  return game.packable() ? play_impl<mnk::PackedMnk>(game, options, human_first) : play_impl<mnk::WideMnk>(game, options, human_first);
+  return game.packable() ? play_impl<mnk::PackedMnk>(game, options, human_first)
+                         : play_impl<mnk::WideMnk>(game, options, human_first);
 }
 
 }  // namespace gs::tools

@@ -66,78 +66,106 @@ Command mountnfall_command() {
       .name = "mountnfall",
       .summary = "Mount'n Fall: exact tables of small boards, perft, analyse",
       .parameters = {{.name = "size", .default_value = "8", .min = 4, .max = 8, .help = "board side"},
-                     {.name = "triangle", .default_value = "5", .min = 1, .max = 7, .help = "side of the start triangles (below the board side)"}},
+                     {.name = "triangle",
+                      .default_value = "5",
+                      .min = 1,
+                      .max = 7,
+                      .help = "side of the start triangles (below the board side)"}},
       .about = kAbout,
       .examples = kExamples,
-      .self_checks = [] {
-        const mountnfall::MountNFall game(8, 5);
-        return std::vector<SelfCheck>{{
-            .game = "mountnfall",
-            .positions = {game.format(game.start()), "b3....w2../......../......../......../......../......../......../w1....... w"},
-            .round_trip = [game](const std::string& text) { return game.format(game.parse(text)); },
-            .perft = [game](int depth) { return perft(game, game.start(), depth); },
-            // 134 moves from the 8x8 start (MOUNT-N-FALL.md's reference program); the
-            // second ply's 134 each by the start's symmetry.
-            .perft_reference = {134, 17956},
-        }};
-      },
+      .self_checks =
+          [] {
+            const mountnfall::MountNFall game(8, 5);
+            return std::vector<SelfCheck>{{
+                .game = "mountnfall",
+                .positions = {game.format(game.start()),
+                              "b3....w2../......../......../......../......../......../......../w1....... w"},
+                .round_trip = [game](const std::string& text) { return game.format(game.parse(text)); },
+                .perft = [game](int depth) { return perft(game, game.start(), depth); },
+                // 134 moves from the 8x8 start (MOUNT-N-FALL.md's reference program); the
+                // second ply's 134 each by the start's symmetry.
+                .perft_reference = {134, 17956},
+            }};
+          },
   };
   return make_command<MountNFallCommandOptions>(
       std::move(command),
       [](po::options_description& d, MountNFallCommandOptions& o) {
-        d.add_options()
-            ("dir", po::value<std::string>(&o.tables.dir), "directory of the table files")
-            ("position,p", po::value<std::string>(&o.tables.position), "probe, perft, analyse: the position (default: the start)")
-            ("depth", po::value<int>(&o.depth), "perft, analyse: plies")
-            ("time", po::value<double>(&o.seconds)->default_value(0), "analyse: seconds (0: depth only)")
-            ("table-bits", po::value<int>(&o.table_bits)->default_value(22), "analyse: transposition table of 2^N entries (16 bytes each)")
-            ("games", po::value<int>(&o.match.games)->default_value(10), "match: games")
-            ("first", po::value<std::string>(&o.first)->default_value("human"), "play: who plays White (moves first), human or engine")
-            ("player", po::value<std::string>(&o.match.player)->default_value("engine"), "match: engine or baseline")
-            ("opponent", po::value<std::string>(&o.match.opponent)->default_value("baseline"), "match: engine or baseline")
-            ("max-plies", po::value<int>(&o.match.max_plies)->default_value(200), "match: a game this long is a draw")
-            ("exact", po::bool_switch(&o.exact), "analyse: no late move reductions (every win and loss at its exact distance)");
+        d.add_options()("dir", po::value<std::string>(&o.tables.dir), "directory of the table files")(
+            "position,p", po::value<std::string>(&o.tables.position),
+            "probe, perft, analyse: the position (default: the start)")("depth", po::value<int>(&o.depth),
+                                                                        "perft, analyse: plies")(
+            "time", po::value<double>(&o.seconds)->default_value(0), "analyse: seconds (0: depth only)")(
+            "table-bits", po::value<int>(&o.table_bits)->default_value(22),
+            "analyse: transposition table of 2^N entries (16 bytes each)")(
+            "games", po::value<int>(&o.match.games)->default_value(10), "match: games")(
+            "first", po::value<std::string>(&o.first)->default_value("human"),
+            "play: who plays White (moves first), human or engine")(
+            "player", po::value<std::string>(&o.match.player)->default_value("engine"), "match: engine or baseline")(
+            "opponent", po::value<std::string>(&o.match.opponent)->default_value("baseline"),
+            "match: engine or baseline")("max-plies", po::value<int>(&o.match.max_plies)->default_value(200),
+                                         "match: a game this long is a draw")(
+            "exact", po::bool_switch(&o.exact),
+            "analyse: no late move reductions (every win and loss at its exact distance)");
       },
       {
-          table_mode({.name = "build", .synopsis = "build  --size N --triangle T --dir DIR", .summary = "solve every position of the board"},
+          table_mode({.name = "build",
+                      .synopsis = "build  --size N --triangle T --dir DIR",
+                      .summary = "solve every position of the board"},
                      [](const auto& game, const auto& o) { return emit(o, table_jobs::build(game, o)); }),
-          table_mode({.name = "probe", .synopsis = "probe  --size N --triangle T --dir DIR [--position P]", .summary = "a position's value and its moves' values"},
+          table_mode({.name = "probe",
+                      .synopsis = "probe  --size N --triangle T --dir DIR [--position P]",
+                      .summary = "a position's value and its moves' values"},
                      [](const auto& game, const auto& o) { return emit(o, table_jobs::probe(game, o)); }),
-          table_mode({.name = "stats", .synopsis = "stats  --size N --triangle T --dir DIR", .summary = "won / drawn / lost per layer and side"},
+          table_mode({.name = "stats",
+                      .synopsis = "stats  --size N --triangle T --dir DIR",
+                      .summary = "won / drawn / lost per layer and side"},
                      [](const auto& game, const auto& o) { return emit(o, table_jobs::stats(game, o)); }),
-          table_mode({.name = "verify", .synopsis = "verify --size N --triangle T --dir DIR", .summary = "re-check every value against its successors"},
+          table_mode({.name = "verify",
+                      .synopsis = "verify --size N --triangle T --dir DIR",
+                      .summary = "re-check every value against its successors"},
                      [](const auto& game, const auto& o) {
                        bool valid = false;
                        cli::emit_json(o.global, table_jobs::verify(game, o, valid));
                        return valid ? 0 : 1;
                      }),
-          {{.name = "perft", .synopsis = "perft  [--size N --triangle T] --depth D [--position P]", .summary = "move sequences of depth 1..D"},
+          {{.name = "perft",
+            .synopsis = "perft  [--size N --triangle T] --depth D [--position P]",
+            .summary = "move sequences of depth 1..D"},
            [](MountNFallCommandOptions& o, const Invocation& in) {
              if (o.depth < 1 || o.depth > 8) throw InputError("perft needs --depth 1 to 8");
              const mountnfall::MountNFall game(in.integer("size"), in.integer("triangle"));
-             cli::emit_json(in.global, mountnfall_perft(game, position_of(game, o.tables.position), o.depth, in.global));
+             cli::emit_json(in.global,
+                            mountnfall_perft(game, position_of(game, o.tables.position), o.depth, in.global));
              return 0;
            }},
-          {{.name = "analyse", .synopsis = "analyse [--size N --triangle T] [--position P] [--time S] [--depth D] [--exact]", .alias = "analyze",
+          {{.name = "analyse",
+            .synopsis = "analyse [--size N --triangle T] [--position P] [--time S] [--depth D] [--exact]",
+            .alias = "analyze",
             .summary = "iterative-deepening alpha-beta: score and principal variation"},
            [](MountNFallCommandOptions& o, const Invocation& in) {
              if (o.table_bits < 10 || o.table_bits > 30) throw InputError("--table-bits must be between 10 and 30");
              const mountnfall::MountNFall game(in.integer("size"), in.integer("triangle"));
-             const AnalyseOptions options{.global = in.global,
-                                          .threads = in.threads,
-                                          .depth = o.depth,
-                                          .seconds = o.seconds <= 0 && o.depth <= 0 ? 5 : o.seconds,  // a sensible default
-                                          .table_bits = o.table_bits,
-                                          .reductions = !o.exact};
+             const AnalyseOptions options{
+                 .global = in.global,
+                 .threads = in.threads,
+                 .depth = o.depth,
+                 .seconds = o.seconds <= 0 && o.depth <= 0 ? 5 : o.seconds,  // a sensible default
+                 .table_bits = o.table_bits,
+                 .reductions = !o.exact};
              cli::emit_json(in.global, mountnfall_analyse(game, position_of(game, o.tables.position), options));
              return 0;
            }},
-          {{.name = "play", .synopsis = "play [--first engine] [--time S]", .summary = "play against the engine in the terminal"},
+          {{.name = "play",
+            .synopsis = "play [--first engine] [--time S]",
+            .summary = "play against the engine in the terminal"},
            [](MountNFallCommandOptions& o, const Invocation& in) {
              if (o.first != "human" && o.first != "engine") throw InputError("--first must be human or engine");
-             return mountnfall_play(in.integer("size"), in.integer("triangle"), o.seconds > 0 ? o.seconds : 1.0, o.first == "human");
+             return mountnfall_play(in.integer("size"), in.integer("triangle"), o.seconds > 0 ? o.seconds : 1.0,
+                                    o.first == "human");
            }},
-          {{.name = "match", .synopsis = "match [--games N] [--time S] [--player P] [--opponent Q] [--max-plies M]",
+          {{.name = "match",
+            .synopsis = "match [--games N] [--time S] [--player P] [--opponent Q] [--max-plies M]",
             .summary = "N games, colours alternating; players engine or baseline"},
            [](MountNFallCommandOptions& o, const Invocation& in) {
              MatchOptions match = o.match;

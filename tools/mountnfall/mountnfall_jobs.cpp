@@ -23,25 +23,27 @@ nlohmann::json mountnfall_analyse(const mountnfall::MountNFall& game, const moun
                                   const AnalyseOptions& options) {
   using Search = NegamaxSearch<mountnfall::MountNFall>;
   Search search(game, options.table_bits, options.threads);
-  const auto report = search.search(root, {.depth = options.depth > 0 ? options.depth : 64,
-                                           .seconds = options.seconds,
-                                           .reductions = options.reductions});
+  const auto report = search.search(
+      root,
+      {.depth = options.depth > 0 ? options.depth : 64, .seconds = options.seconds, .reductions = options.reductions});
   std::vector<std::string> pv;
   for (const auto& m : report.pv) pv.push_back(game.move_name(m));
   const bool mate = Search::is_mate(report.score);
   const int plies = Search::kWin - std::abs(report.score);
   if (options.global.human_output()) {
     std::cout << game.format(root) << "\n" << (root.white_to_move ? "White" : "Black") << " to move: ";
-    if (mate) std::cout << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
-    else std::cout << "score " << report.score << " (100 = a pawn)";
+    if (mate)
+      std::cout << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
+    else
+      std::cout << "score " << report.score << " (100 = a pawn)";
     std::cout << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds << " s, "
               << search.threads() << " threads\n  pv:";
     for (const auto& m : pv) std::cout << " " << m;
     std::cout << "\n";
   }
-  nlohmann::json result = {{"position", game.format(root)}, {"score", report.score}, {"depth", report.depth},
-                           {"pv", pv}, {"nodes", report.nodes}, {"seconds", report.seconds},
-                           {"threads", search.threads()}};
+  nlohmann::json result = {
+      {"position", game.format(root)}, {"score", report.score},     {"depth", report.depth},      {"pv", pv},
+      {"nodes", report.nodes},         {"seconds", report.seconds}, {"threads", search.threads()}};
   if (mate) result["mate_in_plies"] = report.score > 0 ? plies : -plies;
   return result;
 }

@@ -18,9 +18,9 @@ nlohmann::json mountnfall_perft(const mountnfall::MountNFall& game, const mountn
 struct AnalyseOptions {
   cli::GlobalOptions global;
   int threads = 1;
-  int depth = 0;         // 0: no depth limit
-  double seconds = 0;    // 0: no time limit
-  int table_bits = 22;   // transposition table of 2^N entries
+  int depth = 0;        // 0: no depth limit
+  double seconds = 0;   // 0: no time limit
+  int table_bits = 22;  // transposition table of 2^N entries
   bool reductions = true;
 };
 

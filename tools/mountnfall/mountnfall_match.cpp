@@ -92,8 +92,13 @@ nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFa
       break;
     }
   }
-  return {{"game", g + 1}, {"white", first_is_white ? options.player : options.opponent}, {"result", result}, {"reason", why}, {"plies", plies},
-          {"moves", record}, {"final_position", game.format(p)}};
+  return {{"game", g + 1},
+          {"white", first_is_white ? options.player : options.opponent},
+          {"result", result},
+          {"reason", why},
+          {"plies", plies},
+          {"moves", record},
+          {"final_position", game.format(p)}};
 }
 
 }  // namespace
@@ -112,8 +117,9 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
     auto r = play_game(options, game, g);
     const std::lock_guard lock(print);
     if (options.global.human_output())
-      std::cout << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black") << "): " << options.player << " "
-                << r["result"].get<std::string>() << " (" << r["reason"].get<std::string>() << ", " << r["plies"] << " plies)" << std::endl;
+      std::cout << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black")
+                << "): " << options.player << " " << r["result"].get<std::string>() << " ("
+                << r["reason"].get<std::string>() << ", " << r["plies"] << " plies)" << std::endl;
     results[static_cast<std::size_t>(g)] = std::move(r);
   });
   int wins = 0, losses = 0, draws = 0;
@@ -125,16 +131,28 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
   }
   const double n = options.games, score = (wins + 0.5 * draws) / n;
   // Standard error of the mean game score (1, 1/2, 0), then the Elo interval through it.
-  const double variance = (wins * std::pow(1 - score, 2) + draws * std::pow(0.5 - score, 2) + losses * std::pow(score, 2)) / n;
+  const double variance =
+      (wins * std::pow(1 - score, 2) + draws * std::pow(0.5 - score, 2) + losses * std::pow(score, 2)) / n;
   const double error = std::sqrt(variance / n);
   const double low = elo(score - 1.96 * error), high = elo(score + 1.96 * error);
   if (options.global.human_output())
-    std::cout << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " =" << draws << ", score "
-              << 100 * score << " %, Elo difference " << elo(score) << " (95 %: " << low << " to " << high << "), "
-              << clock.seconds() << " s\n";
-  return {{"player", options.player}, {"opponent", options.opponent}, {"games", options.games}, {"wins", wins}, {"losses", losses},
-          {"draws", draws}, {"score", score}, {"elo", elo(score)}, {"elo_ci95", {low, high}}, {"seconds_per_move", options.seconds},
-          {"max_plies", options.max_plies}, {"size", options.size}, {"triangle", options.triangle}, {"game_results", games},
+    std::cout << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " =" << draws
+              << ", score " << 100 * score << " %, Elo difference " << elo(score) << " (95 %: " << low << " to " << high
+              << "), " << clock.seconds() << " s\n";
+  return {{"player", options.player},
+          {"opponent", options.opponent},
+          {"games", options.games},
+          {"wins", wins},
+          {"losses", losses},
+          {"draws", draws},
+          {"score", score},
+          {"elo", elo(score)},
+          {"elo_ci95", {low, high}},
+          {"seconds_per_move", options.seconds},
+          {"max_plies", options.max_plies},
+          {"size", options.size},
+          {"triangle", options.triangle},
+          {"game_results", games},
           {"seconds", clock.seconds()}};
 }
 
@@ -159,7 +177,8 @@ int mountnfall_play(int size, int triangle, double seconds, bool human_white) {
     game.legal_moves(p, moves);
     const bool human_turn = p.white_to_move == human_white;
     if (moves.empty()) {
-      std::cout << (human_turn ? "You have no legal move: the engine wins.\n" : "The engine has no legal move: you win.\n");
+      std::cout << (human_turn ? "You have no legal move: the engine wins.\n"
+                               : "The engine has no legal move: you win.\n");
       return 0;
     }
     history.push_back(game.hash(p));

@@ -53,7 +53,8 @@ to top): the English centre is d4. A position is a grid (x peg, o empty hole, . 
 top to bottom separated by '/') or a list of occupied holes ("d2,d3,e4").
 )";
 
-const char* kExamples = R"(  gamesolver peg                                   English board, centre start, finish in the centre
+const char* kExamples =
+    R"(  gamesolver peg                                   English board, centre start, finish in the centre
   gamesolver peg --board french --start c5 --finish any --output sol.txt
   gamesolver peg verify sol.txt
   gamesolver peg --board triangle5                 top-corner start, last peg anywhere
@@ -73,41 +74,54 @@ Command peg_command() {
       .parameters = {{.name = "board", .default_value = "english", .help = "built-in board name or board file"}},
       .about = kAbout,
       .examples = kExamples,
-      .self_checks = [] {
-        const peg::Board board = peg::load_board("english");
-        return std::vector<SelfCheck>{{
-            .game = "peg (english)",
-            .positions = {"..xxx../..xxx../xxxxxxx/xxxoxxx/xxxxxxx/..xxx../..xxx..",
-                          "..ooo../..oxo../ooxxxoo/oooxooo/ooooooo/..ooo../..ooo.."},
-            .round_trip = [board](const std::string& text) {
-              return peg::position_grid(board, peg::parse_position(board, text));
-            },
-            .perft = [board](int depth) { return perft(board, board.all_holes() & ~bit(*board.centre()), depth); },
-            // Jump sequences from the centre vacancy: 4 jumps into the centre, then 3 each; no
-            // two of these lead to one position, so they equal OEIS A112737's 4 and 12.
-            .perft_reference = {4, 12},
-        }};
-      },
+      .self_checks =
+          [] {
+            const peg::Board board = peg::load_board("english");
+            return std::vector<SelfCheck>{{
+                .game = "peg (english)",
+                .positions = {"..xxx../..xxx../xxxxxxx/xxxoxxx/xxxxxxx/..xxx../..xxx..",
+                              "..ooo../..oxo../ooxxxoo/oooxooo/ooooooo/..ooo../..ooo.."},
+                .round_trip =
+                    [board](const std::string& text) {
+                      return peg::position_grid(board, peg::parse_position(board, text));
+                    },
+                .perft = [board](int depth) { return perft(board, board.all_holes() & ~bit(*board.centre()), depth); },
+                // Jump sequences from the centre vacancy: 4 jumps into the centre, then 3 each; no
+                // two of these lead to one position, so they equal OEIS A112737's 4 and 12.
+                .perft_reference = {4, 12},
+            }};
+          },
   };
   auto solve = [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_solve); };
   return make_command<PegCommandOptions>(
       std::move(command),
       [](po::options_description& d, PegCommandOptions& o) {
-        d.add_options()
-            ("start,s", po::value<std::string>(&o.start), "the hole left empty at the start (default: the board's start, usually the centre)")
-            ("position,p", po::value<std::string>(&o.position), "start from this position instead (grid or hole list)")
-            ("finish,f", po::value<std::string>(&o.finish), "hole for the last peg, or 'any' (default: the centre, else any)")
-            ("analyze", po::bool_switch(), "enumerate every reachable position layer by layer, with counts")
-            ("all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")
-            ("fewest-moves", po::bool_switch(), "a solution with the fewest moves (one peg's run of jumps), proved minimal")
-            ("output,o", po::value<std::string>(&o.job.output), "write the solution to FILE (solve and --fewest-moves)")
-            ("steps", po::bool_switch(&o.job.steps), "print the board after every jump")
-            ("no-class-pruning", po::bool_switch(&o.no_class), "search even when position classes already prove the problem unsolvable")
-            ("table-bits", po::value<int>(&o.job.table_bits)->default_value(26), "dead-position tables: 2^N entries in all, 8 bytes each (memory is touched only as used)");
+        d.add_options()("start,s", po::value<std::string>(&o.start),
+                        "the hole left empty at the start (default: the board's start, usually the centre)")(
+            "position,p", po::value<std::string>(&o.position), "start from this position instead (grid or hole list)")(
+            "finish,f", po::value<std::string>(&o.finish),
+            "hole for the last peg, or 'any' (default: the centre, else any)")(
+            "analyze", po::bool_switch(), "enumerate every reachable position layer by layer, with counts")(
+            "all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")(
+            "fewest-moves", po::bool_switch(),
+            "a solution with the fewest moves (one peg's run of jumps), proved minimal")(
+            "output,o", po::value<std::string>(&o.job.output), "write the solution to FILE (solve and --fewest-moves)")(
+            "steps", po::bool_switch(&o.job.steps), "print the board after every jump")(
+            "no-class-pruning", po::bool_switch(&o.no_class),
+            "search even when position classes already prove the problem unsolvable")(
+            "table-bits", po::value<int>(&o.job.table_bits)->default_value(26),
+            "dead-position tables: 2^N entries in all, 8 bytes each (memory is touched only as used)");
       },
       {
-          {{.name = "solve", .synopsis = "[solve] [options]", .summary = "find a solution or prove there is none (the default)", .is_default = true}, solve},
-          {{.name = "verify", .synopsis = "verify FILE [options]", .summary = "replay a solution file", .takes_file = true},
+          {{.name = "solve",
+            .synopsis = "[solve] [options]",
+            .summary = "find a solution or prove there is none (the default)",
+            .is_default = true},
+           solve},
+          {{.name = "verify",
+            .synopsis = "verify FILE [options]",
+            .summary = "replay a solution file",
+            .takes_file = true},
            [](PegCommandOptions& o, const Invocation& in) {
              bool valid = false;
              const PegJobOptions options = job_of(o, in);
@@ -120,12 +134,18 @@ Command peg_command() {
              cli::emit_json(options.global, peg_boards(options));
              return 0;
            }},
-          {{.name = "analyze", .synopsis = "--analyze [options]", .summary = "every reachable position, layer by layer, with exact counts", .is_switch = true},
+          {{.name = "analyze",
+            .synopsis = "--analyze [options]",
+            .summary = "every reachable position, layer by layer, with exact counts",
+            .is_switch = true},
            [](PegCommandOptions& o, const Invocation& in) {
              if (!o.job.output.empty()) throw InputError("--output applies to solve and --fewest-moves");
              return solve_like(o, in, peg_analyze);
            }},
-          {{.name = "all-starts", .synopsis = "--all-starts [options]", .summary = "for every start hole, the holes where the last peg can finish", .is_switch = true},
+          {{.name = "all-starts",
+            .synopsis = "--all-starts [options]",
+            .summary = "for every start hole, the holes where the last peg can finish",
+            .is_switch = true},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))
@@ -133,7 +153,10 @@ Command peg_command() {
              cli::emit_json(options.global, peg_all_starts(peg::load_board(in.text("board")), options));
              return 0;
            }},
-          {{.name = "fewest-moves", .synopsis = "--fewest-moves [options]", .summary = "a solution with the fewest moves, proved minimal", .is_switch = true},
+          {{.name = "fewest-moves",
+            .synopsis = "--fewest-moves [options]",
+            .summary = "a solution with the fewest moves, proved minimal",
+            .is_switch = true},
            [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_fewest_moves); }},
       });
 }

@@ -10,9 +10,9 @@ namespace gs::tools {
 
 struct PegJobOptions {
   cli::GlobalOptions global;
-  int threads = 1;           // resolved thread count
-  std::string output;        // solution file to write, "" = none
-  bool steps = false;        // print a diagram after every jump
+  int threads = 1;            // resolved thread count
+  std::string output;         // solution file to write, "" = none
+  bool steps = false;         // print a diagram after every jump
   bool class_pruning = true;  // decide class-infeasible problems without search
   int table_bits = 26;
 };

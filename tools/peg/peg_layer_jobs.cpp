@@ -33,7 +33,8 @@ std::string layer_status(const LayerProgress& progress, const char* what) {
          std::to_string(progress.states.load()) + " canonical positions";
 }
 
-std::vector<LayerSet> enumerate_with_progress(const peg::PegPuzzle& puzzle, peg::Position start, const PegJobOptions& options) {
+std::vector<LayerSet> enumerate_with_progress(const peg::PegPuzzle& puzzle, peg::Position start,
+                                              const PegJobOptions& options) {
   LayerProgress progress;
   ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "enumerating"); });
   return enumerate_layers(puzzle, start, &progress);
@@ -59,8 +60,12 @@ nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& optio
   for (std::size_t d = 0; d < layers.size(); ++d) {
     const std::uint64_t t = total_states(to_finish, layers[d]), at = total_states(to_finish, alive[d]);
     canonical += layers[d].size(), total += t, alive_canonical += alive[d].size(), alive_total += at;
-    layer_list.push_back({{"jumps", d}, {"pegs", start_pegs - static_cast<int>(d)}, {"canonical", layers[d].size()},
-                          {"total", t}, {"finish_reachable_canonical", alive[d].size()}, {"finish_reachable_total", at}});
+    layer_list.push_back({{"jumps", d},
+                          {"pegs", start_pegs - static_cast<int>(d)},
+                          {"canonical", layers[d].size()},
+                          {"total", t},
+                          {"finish_reachable_canonical", alive[d].size()},
+                          {"finish_reachable_total", at}});
   }
   // Single-peg finishes: the count of an orbit's canonical state holds for each of its holes.
   nlohmann::json finishes = nlohmann::json::array();
@@ -82,14 +87,17 @@ nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& optio
               << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)\n";
     for (const auto& l : layer_list)
       std::cout << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
-                << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>() << std::setw(25)
-                << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
+                << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>()
+                << std::setw(25) << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
                 << l["finish_reachable_total"].get<std::uint64_t>() << "\n";
-    std::cout << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25) << alive_canonical
-              << std::setw(21) << alive_total << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
-    for (const auto& f : finishes) std::cout << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
+    std::cout << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25)
+              << alive_canonical << std::setw(21) << alive_total
+              << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
+    for (const auto& f : finishes)
+      std::cout << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
     if (finishes.empty()) std::cout << "  none\n";
-    std::cout << "\n" << seconds << " s with " << options.threads << " thread(s), peak memory "
+    std::cout << "\n"
+              << seconds << " s with " << options.threads << " thread(s), peak memory "
               << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   }
   return {{"board", board.name()},
@@ -120,19 +128,21 @@ nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& 
   std::uint64_t searched = 0;
   for (const auto& l : alive) searched += l.size();
   const double seconds = clock.seconds();
-  present_solution(request, jumps, result.solved,
-                   "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
-                   "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
-                       (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
-                   options.output,
-                   options.steps, options.global.human_output());
+  present_solution(
+      request, jumps, result.solved,
+      "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
+      "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
+          (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
+      options.output, options.steps, options.global.human_output());
   if (options.global.human_output())
-    std::cout << "\n" << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
+    std::cout << "\n"
+              << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
               << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return {{"board", board.name()},     {"start", request.start_label}, {"finish", request.finish_label},
-          {"solved", result.solved},   {"moves", result.moves},        {"jumps", jump_names(board, jumps)},
-          {"positions", searched},     {"seconds", seconds},           {"threads", options.threads},
-          {"peak_memory_mib", cli::peak_memory_mib()}};
+  return {{"board", board.name()},          {"start", request.start_label},
+          {"finish", request.finish_label}, {"solved", result.solved},
+          {"moves", result.moves},          {"jumps", jump_names(board, jumps)},
+          {"positions", searched},          {"seconds", seconds},
+          {"threads", options.threads},     {"peak_memory_mib", cli::peak_memory_mib()}};
 }
 
 nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
@@ -144,7 +154,7 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
   // Pairs are turned by a symmetry so that the finish is the smallest hole of its orbit: all
   // searches towards one finish then share one dead table.
   struct Pair {
-    int start, finish;        // as reported
+    int start, finish;                // as reported
     int search_start, search_finish;  // after the symmetry
     bool solvable = false;
     std::uint64_t nodes = 0;
@@ -211,7 +221,8 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
       for (const auto& f : row["finishes"]) std::cout << f.get<std::string>() << ' ';
       std::cout << "\n";
     }
-    std::cout << "\n" << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; "
+    std::cout << "\n"
+              << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; "
               << solvable_pairs << " solvable start/finish pairs. " << pairs.size() << " searches over "
               << std::count(representative.begin(), representative.end(), true) << " classes of start, " << nodes
               << " positions expanded, " << seconds << " s with " << options.threads << " thread(s), peak memory "

@@ -25,14 +25,18 @@ PegRequest resolve_peg_request(const PegRequestOptions& options) {
     start = peg::parse_position(board, *options.position);
   } else {
     std::optional<int> hole;
-    if (options.start) hole = peg::parse_hole(board, *options.start);
-    else hole = board.default_start();
+    if (options.start)
+      hole = peg::parse_hole(board, *options.start);
+    else
+      hole = board.default_start();
     if (!hole) throw InputError("board '" + board.name() + "' has no centre hole: give --start HOLE or --position P");
     start = board.all_holes() & ~bit(*hole);
   }
   std::string finish;
-  if (options.finish) finish = *options.finish;
-  else finish = board.default_finish() ? peg::hole_name(board, *board.default_finish()) : "any";
+  if (options.finish)
+    finish = *options.finish;
+  else
+    finish = board.default_finish() ? peg::hole_name(board, *board.default_finish()) : "any";
   return make_peg_request(board, start, finish);
 }
 

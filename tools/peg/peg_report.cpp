@@ -18,8 +18,10 @@ std::vector<std::string> move_chains(const peg::Board& board, const std::vector<
   std::vector<std::string> chains;
   int last = -1;
   for (const auto& j : jumps) {
-    if (j.from == last) chains.back().append("-").append(peg::hole_name(board, j.to));
-    else chains.push_back(peg::jump_name(board, j));
+    if (j.from == last)
+      chains.back().append("-").append(peg::hole_name(board, j.to));
+    else
+      chains.push_back(peg::jump_name(board, j));
     last = j.to;
   }
   return chains;
@@ -59,11 +61,14 @@ void print_solution(std::ostream& out, const PegRequest& request, const std::vec
   out << "\nStart:\n" << peg::position_diagram(board, pos);
   const auto chains = move_chains(board, jumps);
   out << "\n" << jumps.size() << " jumps in " << chains.size() << " moves:\n";
-  for (std::size_t i = 0; i < chains.size(); ++i) out << (i % 8 ? "  " : i ? "\n  " : "  ") << i + 1 << ". " << chains[i];
+  for (std::size_t i = 0; i < chains.size(); ++i)
+    out << (i % 8 ? "  " : i ? "\n  " : "  ") << i + 1 << ". " << chains[i];
   out << "\n";
   for (std::size_t i = 0; i < jumps.size(); ++i) {
     pos ^= jumps[i].all;
-    if (steps) out << "\nAfter jump " << i + 1 << " (" << peg::jump_name(board, jumps[i]) << "):\n" << peg::position_diagram(board, pos);
+    if (steps)
+      out << "\nAfter jump " << i + 1 << " (" << peg::jump_name(board, jumps[i]) << "):\n"
+          << peg::position_diagram(board, pos);
   }
   if (!steps) out << "\nFinish:\n" << peg::position_diagram(board, pos);
 }

@@ -45,11 +45,16 @@ PegVerification verify_peg_solution(const std::string& path) {
   std::optional<std::string> geometry, grid, start_position;
   std::vector<std::string> jump_texts;
   for (const auto& [key, value] : file.records) {
-    if (key == "jumps") geometry = value;
-    else if (key == "grid") grid = value;
-    else if (key == "start-position") start_position = value;
-    else if (key == "jump") jump_texts.push_back(value);
-    else if (key != "moves") throw DataError(path + ": unknown field '" + key + "'");
+    if (key == "jumps")
+      geometry = value;
+    else if (key == "grid")
+      grid = value;
+    else if (key == "start-position")
+      start_position = value;
+    else if (key == "jump")
+      jump_texts.push_back(value);
+    else if (key != "moves")
+      throw DataError(path + ": unknown field '" + key + "'");
   }
   if (!geometry || !grid || !start_position) throw DataError(path + ": missing jumps, grid or start-position line");
 
@@ -69,7 +74,8 @@ PegVerification verify_peg_solution(const std::string& path) {
         throw DataError(path + ": the grid differs from built-in board '" + spec.name + "'");
     const peg::Board board(spec);
     peg::Position pos = peg::parse_position(board, *start_position);
-    if (start_label(board, pos) != v.start) throw DataError(path + ": start=" + v.start + " does not match start-position");
+    if (start_label(board, pos) != v.start)
+      throw DataError(path + ": start=" + v.start + " does not match start-position");
     const Bitboard finishes = v.finish == "any" ? board.all_holes() : bit(peg::parse_hole(board, v.finish));
     std::vector<peg::Jump> jumps;
     for (const auto& text : jump_texts) {
@@ -87,9 +93,12 @@ PegVerification verify_peg_solution(const std::string& path) {
     v.jumps = static_cast<int>(jumps.size());
     v.moves = peg::count_moves(jumps);
     v.final_position = pos;
-    if (popcount(pos) != 1) v.reason = "ends with " + std::to_string(popcount(pos)) + " pegs, not one";
-    else if (!(pos & finishes)) v.reason = "the last peg is on " + peg::hole_name(board, lowest_bit(pos)) + ", not " + v.finish;
-    else v.valid = true;
+    if (popcount(pos) != 1)
+      v.reason = "ends with " + std::to_string(popcount(pos)) + " pegs, not one";
+    else if (!(pos & finishes))
+      v.reason = "the last peg is on " + peg::hole_name(board, lowest_bit(pos)) + ", not " + v.finish;
+    else
+      v.valid = true;
   } catch (const InputError& e) {
     throw DataError(path + ": " + e.what());
   }

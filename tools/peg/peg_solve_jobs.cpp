@@ -17,8 +17,8 @@ nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const peg::PositionClasses classes(board);
-  const Bitboard reachable_finishes = options.class_pruning ? request.finishes & classes.feasible_finishes(request.start)
-                                                            : request.finishes;
+  const Bitboard reachable_finishes =
+      options.class_pruning ? request.finishes & classes.feasible_finishes(request.start) : request.finishes;
   // Symmetries that map the finish set onto itself keep "dead" meaningful under canonical forms.
   const peg::PegPuzzle puzzle(board, reachable_finishes, board.symmetries().stabiliser({reachable_finishes}));
 
@@ -28,19 +28,20 @@ nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options
     proof = "position class";
   } else {
     DfsSolver<peg::PegPuzzle> solver(puzzle, {options.threads, 6, options.table_bits});
-    ProgressReporter progress(options.global.progress(), [&] {
-      return "searching: " + std::to_string(solver.nodes()) + " positions expanded";
-    });
+    ProgressReporter progress(options.global.progress(),
+                              [&] { return "searching: " + std::to_string(solver.nodes()) + " positions expanded"; });
     result = solver.solve(request.start);
   }
   const auto jumps = copy_jumps(result.path);
   const double seconds = clock.seconds();
   present_solution(request, jumps, result.solved, "Solved.",
                    "Unsolvable: no sequence of jumps ends with one peg on " +
-                       (request.finish_label == "any" ? std::string("any hole") : request.finish_label) + " (proved by " + proof + ").",
+                       (request.finish_label == "any" ? std::string("any hole") : request.finish_label) +
+                       " (proved by " + proof + ").",
                    options.output, options.steps, options.global.human_output());
   if (options.global.human_output())
-    std::cout << "\n" << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
+    std::cout << "\n"
+              << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
               << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return {{"board", board.name()},
           {"start", request.start_label},
@@ -61,11 +62,13 @@ nlohmann::json peg_verify(const std::string& path, const PegJobOptions& options,
   if (options.global.human_output()) {
     std::cout << path << ": board " << v.board << ", start " << v.start << ", finish " << v.finish << ", " << v.jumps
               << " jumps";
-    if (v.valid) std::cout << " in " << v.moves << " moves: valid solution\n";
-    else std::cout << ": INVALID: " << v.reason << "\n";
+    if (v.valid)
+      std::cout << " in " << v.moves << " moves: valid solution\n";
+    else
+      std::cout << ": INVALID: " << v.reason << "\n";
   }
-  return {{"file", path}, {"valid", v.valid}, {"reason", v.reason}, {"board", v.board}, {"start", v.start},
-          {"finish", v.finish}, {"jumps", v.jumps}, {"moves", v.moves}};
+  return {{"file", path},     {"valid", v.valid},   {"reason", v.reason}, {"board", v.board},
+          {"start", v.start}, {"finish", v.finish}, {"jumps", v.jumps},   {"moves", v.moves}};
 }
 
 nlohmann::json peg_boards(const PegJobOptions& options) {

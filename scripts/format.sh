@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Formats every C++ file with clang-format (.clang-format), or with --check only reports the
+# files that differ and any line over 120 columns, exiting 1 if there are any.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mapfile -t files < <(git ls-files '*.cpp' '*.h' 2>/dev/null || find engine solvers tools tests bench -name '*.cpp' -o -name '*.h')
+if [[ ${1:-} != --check ]]; then
+  clang-format -i "${files[@]}"
+  exit 0
+fi
+status=0
+for f in "${files[@]}"; do
+  if ! clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then
+    echo "format: $f differs from clang-format (run scripts/format.sh)" >&2
+    status=1
+  fi
+done
+if awk 'length > 120 { print FILENAME ":" FNR ": " length " columns"; found = 1 } END { exit found ? 0 : 1 }' "${files[@]}" >&2; then
+  status=1
+fi
+((status == 0)) && echo "format: ${#files[@]} files clean" >&2
+exit $status
