@@ -31,9 +31,9 @@ void moves(benchmark::State& state, const G& g, int layer, bool backwards) {
     const auto& p = positions[i++ & 1023];
     auto count = [&](const typename G::Position& q) { benchmark::DoNotOptimize(q), ++generated; };
     if (backwards)
-      g.for_each_predecessor(p, count);
+      g.for_each_unmove(p, count);
     else
-      g.for_each_successor(p, count);
+      g.for_each_move(p, count);
   }
   state.SetItemsProcessed(generated);
 }

@@ -45,7 +45,11 @@ void BM_MnkSearchMoves(benchmark::State& state) {
   std::size_t i = 0;
   for (auto _ : state) {
     int n = 0;
-    packed.for_each_search_move(states[i++ & 4095], [&](int, std::uint64_t) { ++n; });
+    const std::uint64_t s = states[i++ & 4095];
+    packed.for_each_search_move(s, [&](int cell) {
+      benchmark::DoNotOptimize(packed.play(s, cell));
+      ++n;
+    });
     benchmark::DoNotOptimize(n);
   }
   state.SetItemsProcessed(state.iterations());
@@ -68,7 +72,8 @@ void BM_MnkWeak(benchmark::State& state) {
   const PackedMnk packed(g);
   std::uint64_t nodes = 0;
   for (auto _ : state) {
-    AlphaBeta<PackedMnk> search(packed, {static_cast<int>(state.range(3)), 4, 24});
+    AlphaBeta<PackedMnk> search(packed,
+                                {.threads = static_cast<int>(state.range(3)), .split_depth = 4, .table_bits = 24});
     benchmark::DoNotOptimize(search.value(0));
     nodes += search.nodes();
   }

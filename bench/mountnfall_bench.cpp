@@ -13,7 +13,7 @@ namespace {
 std::uint64_t perft(const MountNFall& g, const Position& p, int depth) {
   if (depth == 0) return 1;
   std::vector<Move> moves;
-  g.legal_moves(p, moves);
+  list_moves(g, p, moves);
   if (depth == 1) return moves.size();
   std::uint64_t total = 0;
   for (const Move& m : moves) total += perft(g, g.play(p, m), depth - 1);

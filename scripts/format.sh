@@ -3,7 +3,9 @@
 # files that differ and any line over 120 columns, exiting 1 if there are any.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(git ls-files '*.cpp' '*.h' 2>/dev/null || find engine solvers tools tests bench -name '*.cpp' -o -name '*.h')
+# Every tracked or new C++ file that exists (outside a git checkout: every one under the sources).
+mapfile -t files < <( (git ls-files --cached --others --exclude-standard '*.cpp' '*.h' 2>/dev/null ||
+  find engine solvers tools tests bench -name '*.cpp' -o -name '*.h') | sort -u | while read -r f; do [[ -f $f ]] && echo "$f"; done)
 if [[ ${1:-} != --check ]]; then
   clang-format -i "${files[@]}"
   exit 0

@@ -30,7 +30,7 @@ TEST(FoxAndGeese, CrossBoardLinesAndMirror) {
 
 std::set<std::string> moves(const FoxAndGeese& g, const Position& p) {
   std::set<std::string> out;
-  g.for_each_successor(p, [&](const Position& next) { out.insert(g.move_name(p, next) + " " + g.format(next)); });
+  g.for_each_move(p, [&](const Position& next) { out.insert(g.move_name(p, next) + " " + g.format(next)); });
   return out;
 }
 

@@ -32,7 +32,7 @@ TEST(FoxAndHounds, StartAndNotationRoundTrip) {
 
 std::set<std::string> successor_names(const FoxAndHounds& g, const Position& p) {
   std::set<std::string> names;
-  g.for_each_successor(p, [&](const Position& next) { names.insert(g.move_name(p, next)); });
+  g.for_each_move(p, [&](const Position& next) { names.insert(g.move_name(p, next)); });
   return names;
 }
 
@@ -41,7 +41,7 @@ TEST(FoxAndHounds, RulesExampleAndMoveDirections) {
   const Position start = g.start();
   EXPECT_EQ(successor_names(g, start), (std::set<std::string>{"(1,5)-(2,4)", "(1,5)-(2,6)"}));
   Position after = start;
-  g.for_each_successor(start, [&](const Position& next) {
+  g.for_each_move(start, [&](const Position& next) {
     if (g.move_name(start, next) == "(1,5)-(2,4)") after = next;
   });
   // Hounds step only towards row 1: seven moves, (8,2)-(7,1) among them.
@@ -77,9 +77,9 @@ TEST(FoxAndHounds, RankUnrankAndUnmovesAgree) {
         if (!p) continue;
         ++positions;
         ASSERT_EQ(g.locate(*p), (LayerIndex{layer, i}));
-        g.for_each_successor(*p, [&](const Position& next) {
+        g.for_each_move(*p, [&](const Position& next) {
           bool found = false;
-          g.for_each_predecessor(next, [&](const Position& back) { found = found || back == *p; });
+          g.for_each_unmove(next, [&](const Position& back) { found = found || back == *p; });
           EXPECT_TRUE(found) << g.format(*p) << " -> " << g.format(next);
         });
       }
@@ -158,7 +158,7 @@ struct Plain {
     EXPECT_FALSE(on_path.count(key(p))) << "Fox and Hounds has no cycles";
     on_path.insert(key(p));
     std::optional<std::pair<Outcome, int>> best;
-    g.for_each_successor(p, [&](const Position& next) {
+    g.for_each_move(p, [&](const Position& next) {
       const auto [o, d] = value(next);
       const std::pair<Outcome, int> mine = o == Outcome::kLoss  ? std::pair{Outcome::kWin, d + 1}
                                            : o == Outcome::kWin ? std::pair{Outcome::kLoss, d + 1}

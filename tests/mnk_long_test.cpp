@@ -10,8 +10,8 @@ namespace {
 TEST(MnkLong, FiveByFiveFourInARowIsADraw) {
   const MnkGame g(5, 5, 4);
   const PackedMnk packed(g);
-  AlphaBeta<PackedMnk> search(packed, {1, 4, 24});
-  EXPECT_EQ(search.value(0), 0);
+  AlphaBeta<PackedMnk> search(packed, {.threads = 1, .split_depth = 4, .table_bits = 24});
+  EXPECT_EQ(search.value(0), Outcome::kDraw);
 }
 
 }  // namespace

@@ -87,7 +87,7 @@ TEST(MnkStrong, TicTacToeReachablePositions5478Canonical765Terminal958Games25516
       if (!s.terminal_at(ply, i)) continue;
       terminal += orbit;
       games += s.paths_at(ply, i) * static_cast<unsigned>(orbit);
-      if (s.value_at(ply, i).value == 0)
+      if (s.value_at(ply, i).outcome == Outcome::kDraw)
         draws += orbit;
       else
         (ply % 2 ? x_wins : o_wins) += orbit;
@@ -99,20 +99,20 @@ TEST(MnkStrong, TicTacToeReachablePositions5478Canonical765Terminal958Games25516
   EXPECT_EQ(o_wins, 316U);
   EXPECT_EQ(draws, 16U);
   EXPECT_EQ(to_decimal(games), "255168");
-  EXPECT_EQ(s.value_at(0, 0).value, 0);
+  EXPECT_EQ(s.value_at(0, 0).outcome, Outcome::kDraw);
   EXPECT_EQ(s.value_at(0, 0).distance, 9);
 
   // Looking positions up: O must block at c1 to draw; X wins against any other reply.
   const auto blocked = s.lookup(PackedMnk::pack(g.parse("X.O/.X./..O")));
   ASSERT_TRUE(blocked.has_value());
-  EXPECT_EQ(blocked->value, 0);
+  EXPECT_EQ(blocked->outcome, Outcome::kDraw);
   const auto unblocked = s.lookup(PackedMnk::pack(g.parse("X.O/.X./O..")));
   ASSERT_TRUE(unblocked.has_value());
-  EXPECT_EQ(unblocked->value, 1);  // X to move wins at c1
+  EXPECT_EQ(unblocked->outcome, Outcome::kWin);  // X to move wins at c1
   EXPECT_EQ(unblocked->distance, 1);
   const auto over = s.lookup(PackedMnk::pack(g.parse("XXX/OO./...")));  // terminal: O to move has lost
   ASSERT_TRUE(over.has_value());
-  EXPECT_EQ(over->value, -1);
+  EXPECT_EQ(over->outcome, Outcome::kLoss);
   EXPECT_EQ(over->distance, 0);
 }
 
@@ -125,10 +125,10 @@ TEST(MnkStrong, AgreesWithAlphaBetaOnEveryPositionOf3x3And4x3) {
     const StrongSolution<PackedMnk> strong(packed);
     for (int threads : {1, 2}) {
       tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
-      AlphaBeta<PackedMnk> weak(packed, {threads, 3, 16});
+      AlphaBeta<PackedMnk> weak(packed, {.threads = threads, .split_depth = 3, .table_bits = 16});
       for (std::size_t ply = 0; ply < strong.layers().size(); ++ply)
         for (std::size_t i = 0; i < strong.layers()[ply].size(); ++i)
-          ASSERT_EQ(weak.value(strong.layers()[ply][i]), strong.value_at(ply, i).value)
+          ASSERT_EQ(weak.value(strong.layers()[ply][i]), strong.value_at(ply, i).outcome)
               << g.name() << " " << g.format(PackedMnk::unpack(strong.layers()[ply][i]));
     }
   }
@@ -140,11 +140,11 @@ TEST(MnkWeak, WideViewAgreesWithStrongSolutionOn4x3) {
   const PackedMnk packed(g);
   const WideMnk wide(g);
   const StrongSolution<PackedMnk> strong(packed);
-  AlphaBeta<WideMnk> search(wide, {2, 3, 16});
+  AlphaBeta<WideMnk> search(wide, {.threads = 2, .split_depth = 3, .table_bits = 16});
   for (std::size_t ply = 0; ply < strong.layers().size(); ++ply)
     for (std::size_t i = 0; i < strong.layers()[ply].size(); ++i) {
       const Position p = PackedMnk::unpack(strong.layers()[ply][i]);
-      ASSERT_EQ(search.value(WideMnk::pack(p)), strong.value_at(ply, i).value) << g.format(p);
+      ASSERT_EQ(search.value(WideMnk::pack(p)), strong.value_at(ply, i).outcome) << g.format(p);
       EXPECT_EQ(WideMnk::unpack(wide.canonical(WideMnk::pack(p))),
                 PackedMnk::unpack(packed.canonical(strong.layers()[ply][i])));
     }
@@ -154,24 +154,25 @@ TEST(MnkWeak, EightByEightEndgameByBothThreadCounts) {
   const MnkGame g(8, 8, 4);
   const WideMnk wide(g);
   const Position p = g.parse("XXOOXXOO/OOXXOOXX/XXOOXXOO/OOXXOOXX/XXOOXXOO/OOXXOOXX/......../........");
-  AlphaBeta<WideMnk> one(wide, {1, 4, 18}), two(wide, {2, 4, 18});
-  const int v1 = one.value(WideMnk::pack(p));
+  AlphaBeta<WideMnk> one(wide, {.threads = 1, .split_depth = 4, .table_bits = 18}),
+      two(wide, {.threads = 2, .split_depth = 4, .table_bits = 18});
+  const Outcome v1 = one.value(WideMnk::pack(p));
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
   EXPECT_EQ(two.value(WideMnk::pack(p)), v1);
-  EXPECT_EQ(v1, 1);  // X to move wins (c2 or d2 make two threats)
+  EXPECT_EQ(v1, Outcome::kWin);  // X to move wins (c2 or d2 make two threats)
 }
 
 TEST(MnkWeak, KnownValues) {
   const auto value = [](int m, int n, int k) {
     const MnkGame g(m, n, k);
     const PackedMnk packed(g);
-    AlphaBeta<PackedMnk> search(packed, {2, 4, 20});
+    AlphaBeta<PackedMnk> search(packed, {.threads = 2, .split_depth = 4, .table_bits = 20});
     return search.value(0);
   };
-  EXPECT_EQ(value(4, 3, 3), 1);  // first-player win
-  EXPECT_EQ(value(4, 4, 3), 1);  // first-player win
-  EXPECT_EQ(value(4, 4, 4), 0);  // draw
-  EXPECT_EQ(value(5, 4, 4), 0);  // draw
+  EXPECT_EQ(value(4, 3, 3), Outcome::kWin);   // first-player win
+  EXPECT_EQ(value(4, 4, 3), Outcome::kWin);   // first-player win
+  EXPECT_EQ(value(4, 4, 4), Outcome::kDraw);  // draw
+  EXPECT_EQ(value(5, 4, 4), Outcome::kDraw);  // draw
 }
 
 }  // namespace

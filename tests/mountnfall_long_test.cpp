@@ -27,7 +27,7 @@ TEST(MountNFallLong, Small4x4TablesAgreeWithNaiveValueIteration) {
         if (known[static_cast<std::size_t>(l)][i].first != Outcome::kUnknown) continue;
         const auto p = index.unrank(l, i);
         bool moves = false, win = false, all_won = true;
-        index.for_each_successor(*p, [&](const Position& next) {
+        index.for_each_move(*p, [&](const Position& next) {
           moves = true;
           const LayerIndex at = index.locate(next);
           const Outcome o = known[static_cast<std::size_t>(at.layer)][at.index].first;

@@ -7,6 +7,7 @@
 #include "engine/core/errors.h"
 #include "engine/mountnfall/mountnfall.h"
 #include "engine/mountnfall/mountnfall_index.h"
+#include "solvers/common/game.h"
 #include "solvers/common/perft.h"
 
 namespace {
@@ -15,7 +16,7 @@ using namespace gs::mountnfall;
 
 std::set<std::string> move_names(const MountNFall& g, const Position& p) {
   std::vector<Move> moves;
-  g.legal_moves(p, moves);
+  gs::list_moves(g, p, moves);
   std::set<std::string> names;
   for (const Move& m : moves) names.insert(g.move_name(m));
   EXPECT_EQ(names.size(), moves.size()) << "every move has its own name";
@@ -138,10 +139,10 @@ TEST(MountNFallIndex, RankUnrankRoundTripAndUnmovesUndoMoves) {
       if (!p) continue;  // not the representative of its symmetry class
       ASSERT_EQ(index.locate(*p), (LayerIndex{layer, i}));
       // Every move that keeps the pawn counts is undone by an un-move.
-      index.for_each_successor(*p, [&](const Position& next) {
+      index.for_each_move(*p, [&](const Position& next) {
         if (index.locate(next).layer != layer) return;
         bool found = false;
-        index.for_each_predecessor(next, [&](const Position& back) { found = found || back == *p; });
+        index.for_each_unmove(next, [&](const Position& back) { found = found || back == *p; });
         EXPECT_TRUE(found) << index.game().format(*p) << " -> " << index.game().format(next);
         ++checked;
       });
@@ -155,9 +156,9 @@ TEST(MountNFallIndex, UnmovesAreMoves) {
   for (std::uint64_t i = 0; i < index.layer_size(index.layer_count() - 1); i += 997) {
     const auto p = index.unrank(index.layer_count() - 1, i);
     if (!p) continue;
-    index.for_each_predecessor(*p, [&](const Position& back) {
+    index.for_each_unmove(*p, [&](const Position& back) {
       bool found = false;
-      index.for_each_successor(back, [&](const Position& next) { found = found || next == *p; });
+      index.for_each_move(back, [&](const Position& next) { found = found || next == *p; });
       EXPECT_TRUE(found) << index.game().format(back) << " -> " << index.game().format(*p);
     });
   }
@@ -242,7 +243,7 @@ TEST(MountNFallSearch, RepetitionIsADraw) {
   gs::NegamaxSearch<MountNFall> search(kGame, 12);
   std::vector<std::uint64_t> history;
   std::vector<Move> moves;
-  kGame.legal_moves(p, moves);
+  gs::list_moves(kGame, p, moves);
   for (const Move& m : moves) history.push_back(kGame.hash(kGame.play(p, m)));  // every reply repeats
   gs::SearchLimits limits;
   limits.depth = 3;

@@ -35,12 +35,12 @@ TEST(TigersAndGoats, RulesExampleAndNotation) {
   EXPECT_EQ(g.parse(g.format(start)), start);
   // Goat placed at (1,2); the tiger on (1,1) jumps to (1,3) capturing it; 19 goats in hand.
   Position placed;
-  g.for_each_successor(start, [&](const Position& next) {
+  g.for_each_move(start, [&](const Position& next) {
     if (g.move_name(start, next) == "(1,2)") placed = next;
   });
   ASSERT_EQ(placed.in_hand, 19);
   bool captured = false;
-  g.for_each_successor(placed, [&](const Position& next) {
+  g.for_each_move(placed, [&](const Position& next) {
     if (g.move_name(placed, next) == "(1,1)x(1,3)") {
       captured = true;
       EXPECT_EQ(g.format(next), "..T.T/...../...../...../T...T g 19 1");
@@ -59,7 +59,7 @@ TEST(TigersAndGoats, CapturesWinAndBlockedTigersLose) {
   // Every tiger blocked: the tigers, to move, have no move (the solver scores it a loss).
   const Position blocked = g.parse("TGGGT/GGGGG/G.GGG/GGGGG/TGGGT t 0 0");
   int moves = 0;
-  g.for_each_successor(blocked, [&](const Position&) { ++moves; });
+  g.for_each_move(blocked, [&](const Position&) { ++moves; });
   EXPECT_EQ(moves, 0);
 }
 
@@ -177,7 +177,7 @@ std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoa
         continue;
       }
       bool win = false, all_won = true, moves = false;
-      g.for_each_successor(p, [&](const Position& next) {
+      g.for_each_move(p, [&](const Position& next) {
         moves = true;
         std::optional<Outcome> v = g.terminal(next);  // terminal: distance 0, known before round 1
         if (!v && known.count(key(next))) v = known[key(next)].first;

@@ -16,8 +16,8 @@
 #include <string>
 
 #include "engine/core/layer_index.h"
-#include "engine/core/outcome.h"
 #include "engine/core/placement_index.h"
+#include "engine/core/value.h"
 #include "engine/hunt/hunt_board.h"
 
 namespace gs::hunt {
@@ -30,6 +30,7 @@ class FoxAndGeese {
     bool fox_to_move = true;
     bool operator==(const Position&) const = default;
   };
+  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
 
   static constexpr const char* kName = "fox-geese";
   static constexpr const char* kIndexScheme = "foxclass.geeseset.side";
@@ -48,7 +49,7 @@ class FoxAndGeese {
   std::optional<Outcome> terminal(const Position& p) const;
 
   template <class F>
-  void for_each_successor(const Position& p, F&& f) const {
+  void for_each_move(const Position& p, F&& f) const {
     const Bitboard empty = board_.all() & ~p.geese & ~bit(p.fox);
     if (p.fox_to_move) {
       for_each_bit(board_.neighbours(p.fox) & empty, [&](int to) { f(Position{to, p.geese, false}); });
@@ -63,8 +64,10 @@ class FoxAndGeese {
   }
 
   // Predecessors by a move that captures nothing (the same layer): a fox or goose un-step.
+  Position play(const Position&, const Move& m) const { return m; }
+
   template <class F>
-  void for_each_predecessor(const Position& p, F&& f) const {
+  void for_each_unmove(const Position& p, F&& f) const {
     const Bitboard empty = board_.all() & ~p.geese & ~bit(p.fox);
     if (!p.fox_to_move) {
       for_each_bit(board_.neighbours(p.fox) & empty, [&](int from) { f(Position{from, p.geese, true}); });
@@ -76,6 +79,9 @@ class FoxAndGeese {
       });
     });
   }
+
+  Position unplay(const Position&, const Move& m) const { return m; }
+  std::vector<Position> starts() const { return {start()}; }
 
   int layer_count() const { return max_geese_ - kFoxWinsAt; }
   std::uint64_t layer_size(int layer) const { return 2 * index_.size(layer + kFoxWinsAt + 1); }

@@ -18,7 +18,7 @@
 
 #include "engine/core/bitboard.h"
 #include "engine/core/layer_index.h"
-#include "engine/core/outcome.h"
+#include "engine/core/value.h"
 
 namespace gs::hunt {
 
@@ -30,6 +30,7 @@ class FoxAndHounds {
     bool fox_to_move = true;
     bool operator==(const Position&) const = default;
   };
+  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
 
   explicit FoxAndHounds(int size = 8);
 
@@ -52,7 +53,7 @@ class FoxAndHounds {
   std::optional<Outcome> terminal(const Position& p) const;
 
   template <class F>
-  void for_each_successor(const Position& p, F&& f) const {
+  void for_each_move(const Position& p, F&& f) const {
     const Bitboard occupied = p.hounds | bit(p.fox);
     if (p.fox_to_move) {
       for_each_bit(all_[p.fox] & ~occupied, [&](int to) { f(Position{p.hounds, to, false}); });
@@ -66,8 +67,10 @@ class FoxAndHounds {
   }
 
   // Positions with a move to p (terminal ones included; callers skip them).
+  Position play(const Position&, const Move& m) const { return m; }
+
   template <class F>
-  void for_each_predecessor(const Position& p, F&& f) const {
+  void for_each_unmove(const Position& p, F&& f) const {
     const Bitboard occupied = p.hounds | bit(p.fox);
     if (!p.fox_to_move) {
       for_each_bit(all_[p.fox] & ~occupied, [&](int from) { f(Position{p.hounds, from, true}); });
@@ -79,6 +82,10 @@ class FoxAndHounds {
       });
     });
   }
+
+  Position unplay(const Position&, const Move& m) const { return m; }
+  std::vector<Position> starts() const { return {start()}; }
+  bool tabulated(const Position&) const { return true; }  // the tables hold the whole game
 
   int layer_count() const { return static_cast<int>(sets_by_advance_.size()); }
   std::uint64_t layer_size(int layer) const;

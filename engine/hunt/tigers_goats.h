@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "engine/core/layer_index.h"
-#include "engine/core/outcome.h"
 #include "engine/core/placement_index.h"
+#include "engine/core/value.h"
 #include "engine/hunt/hunt_board.h"
 
 namespace gs::hunt {
@@ -31,6 +31,7 @@ class TigersAndGoats {
     bool tigers_to_move = false;
     bool operator==(const Position&) const = default;
   };
+  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
 
   static constexpr const char* kName = "tigers-goats";
   static constexpr const char* kIndexScheme = "tigerclass.goatset.side";
@@ -48,7 +49,7 @@ class TigersAndGoats {
   std::optional<Outcome> terminal(const Position& p) const;
 
   template <class F>
-  void for_each_successor(const Position& p, F&& f) const {
+  void for_each_move(const Position& p, F&& f) const {
     const Bitboard empty = board_.all() & ~(p.tigers | p.goats);
     if (p.tigers_to_move) {
       for_each_bit(p.tigers, [&](int t) {
@@ -72,8 +73,10 @@ class TigersAndGoats {
 
   // Predecessors in the sliding phase by a move that captures nothing (the only ones in the
   // same layer): an un-step of a tiger or a goat.
+  Position play(const Position&, const Move& m) const { return m; }
+
   template <class F>
-  void for_each_predecessor(const Position& p, F&& f) const {
+  void for_each_unmove(const Position& p, F&& f) const {
     const Bitboard empty = board_.all() & ~(p.tigers | p.goats);
     if (!p.tigers_to_move) {
       for_each_bit(p.tigers, [&](int t) {
@@ -89,6 +92,9 @@ class TigersAndGoats {
       });
     }
   }
+
+  Position unplay(const Position&, const Move& m) const { return m; }
+  std::vector<Position> starts() const { return {start()}; }
 
   int layer_count() const { return win_captures_; }  // captures win_captures - 1 down to 0
   std::uint64_t layer_size(int layer) const;

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "engine/core/uint128.h"
+#include "engine/core/value.h"
 #include "engine/mnk/mnk_game.h"
 
 namespace gs::mnk {
@@ -16,49 +17,49 @@ namespace gs::mnk {
 template <class Word>
 class MnkWord {
  public:
-  using State = Word;
+  using Position = Word;
   using Move = int;                                                 // the cell played
   static constexpr int kHalf = 4 * static_cast<int>(sizeof(Word));  // bits per player
 
   explicit MnkWord(const MnkGame& game) : game_(&game) {}
   const MnkGame& game() const { return *game_; }
 
-  static State pack(Position p) { return State(p.x) | (State(p.o) << kHalf); }
-  static Position unpack(State s) {
+  static Word pack(mnk::Position p) { return Word(p.x) | (Word(p.o) << kHalf); }
+  static mnk::Position unpack(Word s) {
     return {static_cast<Bitboard>(s & low_bits(kHalf)), static_cast<Bitboard>(s >> kHalf)};
   }
 
-  State start() const { return 0; }
-  int ply(State s) const { return MnkGame::ply(unpack(s)); }
+  Word start() const { return 0; }
+  int ply(Word s) const { return MnkGame::ply(unpack(s)); }
   // The smallest image under the board's symmetries: one canonical form per orbit.
-  State canonical(State s) const {
-    const Position p = unpack(s);
-    State best = s;
+  Word canonical(Word s) const {
+    const mnk::Position p = unpack(s);
+    Word best = s;
     for (int g = 1; g < game_->symmetries().order(); ++g) best = std::min(best, pack(game_->image(p, g)));
     return best;
   }
-  int orbit_size(State s) const {
-    const Position p = unpack(s);
+  int orbit_size(Word s) const {
+    const mnk::Position p = unpack(s);
     int fixing = 0;
     for (int g = 0; g < game_->symmetries().order(); ++g) fixing += pack(game_->image(p, g)) == s;
     return game_->symmetries().order() / fixing;
   }
-  // Value for the side to move at a terminal state: -1 (the last mover made a line) or 0 (full).
-  std::optional<int> terminal_value(State s) const {
-    const Position p = unpack(s);
-    if (game_->won_by_last_mover(p)) return -1;
-    if ((p.x | p.o) == game_->full()) return 0;
+  // A loss for the side to move when the last mover made a line, a draw on a full board.
+  std::optional<Outcome> terminal(Word s) const {
+    const mnk::Position p = unpack(s);
+    if (game_->won_by_last_mover(p)) return Outcome::kLoss;
+    if ((p.x | p.o) == game_->full()) return Outcome::kDraw;
     return std::nullopt;
   }
   template <class F>
-  void for_each_move(State s, F&& f) const {
-    game_->for_each_move(unpack(s), [&](int cell, Position child) { f(cell, pack(child)); });
+  void for_each_move(Word s, F&& f) const {
+    game_->for_each_move(unpack(s), [&](int cell, mnk::Position) { f(cell); });
   }
+  Word play(Word s, int cell) const { return pack(game_->play(unpack(s), cell)); }
   // Moves worth searching, best first (MnkGame::for_each_search_cell).
   template <class F>
-  void for_each_search_move(State s, F&& f) const {
-    const Position p = unpack(s);
-    game_->for_each_search_cell(p, [&](int cell) { f(cell, pack(game_->play(p, cell))); });
+  void for_each_search_move(Word s, F&& f) const {
+    game_->for_each_search_cell(unpack(s), [&](int cell) { f(cell); });
   }
 
  private:

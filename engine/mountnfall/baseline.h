@@ -17,7 +17,10 @@ class BaselineGame {
 
   explicit BaselineGame(const MountNFall& game) : game_(game) {}
 
-  void legal_moves(const Position& p, std::vector<Move>& out) const { game_.legal_moves(p, out); }
+  template <class F>
+  void for_each_move(const Position& p, F&& f) const {
+    game_.for_each_move(p, f);
+  }
   Position play(const Position& p, const Move& m) const { return game_.play(p, m); }
   std::uint64_t hash(const Position& p) const { return game_.hash(p); }
   int evaluate(const Position& p) const { return 100 * game_.material(p) + game_.mobility(p); }

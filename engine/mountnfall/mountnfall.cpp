@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <sstream>
 
 #include "engine/core/errors.h"
@@ -34,11 +35,6 @@ Position MountNFall::start() const {
       if ((n_ - 1 - file) + (n_ - 1 - rank) < t_) p.cells[static_cast<std::size_t>(rank * n_ + file)] = 1;
     }
   return p;
-}
-
-void MountNFall::legal_moves(const Position& p, std::vector<Move>& out) const {
-  out.clear();
-  for_each_move(p, [&](const Move& m) { out.push_back(m); });
 }
 
 Position MountNFall::play(const Position& p, const Move& m) const {
@@ -104,9 +100,9 @@ std::uint64_t MountNFall::hash(const Position& p) const {
 }
 
 bool MountNFall::is_legal(const Position& p, const Move& m) const {
-  std::vector<Move> moves;
-  legal_moves(p, moves);
-  return std::find(moves.begin(), moves.end(), m) != moves.end();
+  bool found = false;
+  for_each_move(p, [&](const Move& legal) { found = found || legal == m; });
+  return found;
 }
 
 std::string MountNFall::square_name(int square) const {
@@ -119,10 +115,11 @@ std::string MountNFall::move_name(const Move& m) const {
 }
 
 Move MountNFall::parse_move(const Position& p, const std::string& text) const {
-  std::vector<Move> moves;
-  legal_moves(p, moves);
-  for (const Move& m : moves)
-    if (move_name(m) == text) return m;
+  std::optional<Move> named;
+  for_each_move(p, [&](const Move& m) {
+    if (!named && move_name(m) == text) named = m;
+  });
+  if (named) return *named;
   throw InputError("move '" + text +
                    "' is not legal here (pile-ups as a2-c2, collapses as d6>e with n ne e se s sw w nw)");
 }

@@ -54,11 +54,6 @@ class MountNFall {
   // Calls f(move) for every legal move (no allocation; reentrant).
   template <class F>
   void for_each_move(const Position& p, F&& f) const;
-  void legal_moves(const Position& p, std::vector<Move>& out) const;
-  template <class F>
-  void for_each_successor(const Position& p, F&& f) const {
-    for_each_move(p, [&](const Move& m) { f(play(p, m)); });
-  }
   Position play(const Position& p, const Move& m) const;
   // Whether the move captures (a collapse that lands on an enemy piece): the search's noisy moves.
   bool noisy(const Position& p, const Move& m) const;
@@ -82,7 +77,7 @@ class MountNFall {
   // Positions with a move to p that captures nothing (pawn counts unchanged): an un-pile-up or
   // an un-collapse.
   template <class F>
-  void for_each_unmove(const Position& p, F&& f) const;
+  void for_each_previous(const Position& p, F&& f) const;
 
  private:
   // The square one step from s along direction d, or -1 off the board.
@@ -121,7 +116,7 @@ void MountNFall::for_each_move(const Position& p, F&& f) const {
 }
 
 template <class F>
-void MountNFall::for_each_unmove(const Position& p, F&& f) const {
+void MountNFall::for_each_previous(const Position& p, F&& f) const {
   const bool mover = !p.white_to_move;  // the side that has just moved
   const std::int8_t sign = mover ? 1 : -1;
   auto height = [&](int s) { return own_height(p.cells[static_cast<std::size_t>(s)], mover); };

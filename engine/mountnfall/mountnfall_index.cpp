@@ -92,11 +92,11 @@ const MountNFallIndex::Group& MountNFallIndex::group_of(const Layer& layer, int 
 }
 
 std::string MountNFallIndex::move_name(const Position& from, const Position& to) const {
-  std::vector<Move> moves;
-  game_.legal_moves(from, moves);
-  for (const Move& m : moves)
-    if (game_.play(from, m) == to) return game_.move_name(m);
-  return "?";
+  std::string name = "?";
+  game_.for_each_move(from, [&](const mountnfall::Move& m) {
+    if (name == "?" && game_.play(from, m) == to) name = game_.move_name(m);
+  });
+  return name;
 }
 
 std::string MountNFallIndex::layer_name(int layer) const {

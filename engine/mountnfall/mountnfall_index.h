@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "engine/core/layer_index.h"
-#include "engine/core/outcome.h"
 #include "engine/core/placement_index.h"
+#include "engine/core/value.h"
 #include "engine/mountnfall/mountnfall.h"
 
 namespace gs::mountnfall {
@@ -26,6 +26,7 @@ namespace gs::mountnfall {
 class MountNFallIndex {
  public:
   using Position = mountnfall::Position;
+  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
 
   static constexpr const char* kName = "mountnfall";
   static constexpr const char* kIndexScheme = "pawns.square-classes.compositions.side";
@@ -50,16 +51,20 @@ class MountNFallIndex {
   std::string move_name(const Position& from, const Position& to) const;
   int side(const Position& p) const { return p.white_to_move ? 0 : 1; }
 
-  std::optional<Outcome> terminal(const Position&) const { return std::nullopt; }  // no move = loss
+  bool tabulated(const Position&) const { return true; }
+  // Nothing is decided before a move: a side with no legal move loses, which the solvers see.
+  std::optional<Outcome> terminal(const Position&) const { return std::nullopt; }
 
   template <class F>
-  void for_each_successor(const Position& p, F&& f) const {
-    game_.for_each_successor(p, f);
+  void for_each_move(const Position& p, F&& f) const {
+    game_.for_each_move(p, [&](const mountnfall::Move& m) { f(game_.play(p, m)); });
   }
+  Position play(const Position&, const Move& m) const { return m; }
   template <class F>
-  void for_each_predecessor(const Position& p, F&& f) const {
-    game_.for_each_unmove(p, f);
+  void for_each_unmove(const Position& p, F&& f) const {
+    game_.for_each_previous(p, f);
   }
+  Position unplay(const Position&, const Move& m) const { return m; }
 
   int layer_count() const { return static_cast<int>(layers_.size()); }
   std::uint64_t layer_size(int layer) const { return layers_[static_cast<std::size_t>(layer)].size; }

@@ -13,7 +13,7 @@ namespace gs::peg {
 
 class PegPuzzle {
  public:
-  using State = Position;
+  using Position = peg::Position;
   using Move = const Jump*;
 
   PegPuzzle(const Board& board, Bitboard finishes, SymmetryGroup group)
@@ -27,7 +27,7 @@ class PegPuzzle {
   // the distance along the board's lines. For a jump a over b into c, w(a) + w(b) >= w(c) (the
   // golden ratio makes it an equality when the jump heads straight for f), so the total weight
   // of the pegs never grows; it ends at w(f) = 1, so a position below 1 cannot finish.
-  bool cannot_finish(State s) const {
+  bool cannot_finish(Position s) const {
     if (pagoda_.empty()) return false;
     double total = 0;
     for (int k = 0; k < 8 && (s >> (8 * k)); ++k) total += pagoda_[k * 256 + ((s >> (8 * k)) & 0xFF)];
@@ -38,33 +38,29 @@ class PegPuzzle {
   Bitboard finishes() const { return finishes_; }
   const SymmetryGroup& symmetries() const { return group_; }
 
-  State canonical(State s) const { return group_.canonical(s); }
-  bool is_goal(State s) const { return popcount(s) == 1 && (s & finishes_); }
-  int layer(State s) const { return popcount(s); }
+  Position canonical(Position s) const { return group_.canonical(s); }
+  bool is_goal(Position s) const { return popcount(s) == 1 && (s & finishes_); }
 
   template <class F>
-  void for_each_move(State s, F&& f) const {
-    board_->for_each_jump(s, [&](const Jump& j) { f(&j, s ^ j.all); });
+  void for_each_move(Position s, F&& f) const {
+    board_->for_each_jump(s, [&](const Jump& j) { f(&j); });
   }
+  static Position play(Position s, Move m) { return s ^ m->all; }
   template <class F>
-  void for_each_predecessor(State s, F&& f) const {
-    board_->for_each_unjump(s, [&](const Jump& j) { f(&j, s ^ j.all); });
+  void for_each_unmove(Position s, F&& f) const {
+    board_->for_each_unjump(s, [&](const Jump& j) { f(&j); });
   }
+  static Position unplay(Position s, Move m) { return s ^ m->all; }
   // The same neighbours with their canonical forms, cheaply: a jump toggles three holes, so the
   // images of a neighbour are the images of `s` XOR the images of the jump. One full symmetry
-  // pass per state instead of one per neighbour.
+  // pass per position instead of one per neighbour.
   template <class F>
-  void for_each_canonical_move(State s, F&& f) const {
+  void for_each_canonical_move(Position s, F&& f) const {
     for_each_canonical_neighbour(s, f, [&](auto&& visit) { board_->for_each_jump(s, visit); });
   }
   template <class F>
-  void for_each_canonical_predecessor(State s, F&& f) const {
+  void for_each_canonical_unmove(Position s, F&& f) const {
     for_each_canonical_neighbour(s, f, [&](auto&& visit) { board_->for_each_unjump(s, visit); });
-  }
-  // f(move, child, canonical form of the child).
-  template <class F>
-  void for_each_move_with_canonical(State s, F&& f) const {
-    for_each_canonical_move(s, [&](Move m, State canonical) { f(m, s ^ m->all, canonical); });
   }
 
   static int move_origin(Move m) { return m->from; }
@@ -93,7 +89,7 @@ class PegPuzzle {
   }
 
   template <class F, class Jumps>
-  void for_each_canonical_neighbour(State s, F& f, Jumps&& jumps) const {
+  void for_each_canonical_neighbour(Position s, F& f, Jumps&& jumps) const {
     Bitboard images[kMaxSymmetries];
     group_.images(s, images);
     const int order = group_.order();

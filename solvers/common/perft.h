@@ -1,17 +1,20 @@
 // Perft: the number of move sequences of a given depth from a position, as chess engines count
-// them to check and time move generation. Any game with for_each_successor (one call per move:
-// two moves reaching the same position count twice).
+// them to check and time move generation (two moves reaching the same position count twice).
 #pragma once
 
 #include <cstdint>
 
+#include "solvers/common/game.h"
+
 namespace gs {
 
-template <class G>
+template <Game G>
 std::uint64_t perft(const G& game, const typename G::Position& p, int depth) {
   if (depth == 0) return 1;
   std::uint64_t total = 0;
-  game.for_each_successor(p, [&](const typename G::Position& next) { total += perft(game, next, depth - 1); });
+  for_each_successor(game, p, [&](const typename G::Move&, const typename G::Position& next) {
+    total += perft(game, next, depth - 1);
+  });
   return total;
 }
 

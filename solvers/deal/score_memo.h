@@ -5,12 +5,10 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 #include <type_traits>
 
 #include "solvers/common/hash.h"
+#include "solvers/common/zeroed_array.h"
 
 namespace gs {
 
@@ -24,13 +22,10 @@ class ScoreMemo {
     bool exact = false;
   };
 
-  // Zeroed memory from calloc is an empty table (generation 0 is never current), and the kernel
-  // hands it out lazily: a search that touches few entries costs little.
+  // Zeroed memory (ZeroedArray) is an empty table: generation 0 is never current.
   explicit ScoreMemo(int capacity_bits)
-      : mask_((std::size_t{1} << capacity_bits) / 2 - 1),
-        entries_(static_cast<Entry*>(std::calloc(std::size_t{1} << capacity_bits, sizeof(Entry)))) {
+      : mask_((std::size_t{1} << capacity_bits) / 2 - 1), entries_(std::size_t{1} << capacity_bits) {
     static_assert(std::is_trivially_copyable_v<Entry>);
-    if (!entries_) throw std::bad_alloc();
   }
 
   void clear() { ++generation_; }  // forget everything in O(1)
@@ -52,17 +47,14 @@ class ScoreMemo {
     *slot = {key, generation_, static_cast<std::int16_t>(value), exact};
   }
 
-  std::size_t bytes() const { return (mask_ + 1) * 2 * sizeof(Entry); }
+  std::size_t bytes() const { return entries_.bytes(); }
 
  private:
-  Entry* bucket(const Key& key) { return entries_.get() + (mix_words(key) & mask_) * 2; }
-  const Entry* bucket(const Key& key) const { return entries_.get() + (mix_words(key) & mask_) * 2; }
+  Entry* bucket(const Key& key) { return entries_.data() + (mix_words(key) & mask_) * 2; }
+  const Entry* bucket(const Key& key) const { return entries_.data() + (mix_words(key) & mask_) * 2; }
 
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
-  };
   std::size_t mask_;
-  std::unique_ptr<Entry, Free> entries_;
+  ZeroedArray<Entry> entries_;
   std::uint32_t generation_ = 1;
 };
 

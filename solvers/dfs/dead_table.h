@@ -6,26 +6,18 @@
 
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 
 #include "solvers/common/hash.h"
+#include "solvers/common/zeroed_array.h"
 
 namespace gs {
 
 class DeadTable {
  public:
-  // capacity_bits: log2 of the number of slots (8 bytes each).
-  // The slots come zeroed from calloc, which takes fresh pages from the kernel: a large table
-  // costs nothing until a search actually touches it.
+  // capacity_bits: log2 of the number of slots (8 bytes each), zeroed lazily (ZeroedArray).
   explicit DeadTable(int capacity_bits)
-      : mask_((std::uint64_t{1} << capacity_bits) / kWays - 1),
-        slots_(static_cast<std::atomic<std::uint64_t>*>(
-            std::calloc(std::size_t{1} << capacity_bits, sizeof(std::uint64_t)))) {
-    static_assert(sizeof(std::atomic<std::uint64_t>) == sizeof(std::uint64_t) &&
-                  std::atomic<std::uint64_t>::is_always_lock_free);
-    if (!slots_) throw std::bad_alloc();
+      : mask_((std::uint64_t{1} << capacity_bits) / kWays - 1), slots_(std::size_t{1} << capacity_bits) {
+    static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
   }
 
   bool contains(std::uint64_t key) const {
@@ -48,17 +40,17 @@ class DeadTable {
     b[(mix64(key) >> 60) % kWays].store(key, std::memory_order_relaxed);  // full: replace one
   }
 
-  std::size_t bytes() const { return (mask_ + 1) * kWays * sizeof(std::uint64_t); }
+  std::size_t bytes() const { return slots_.bytes(); }
 
  private:
   static constexpr int kWays = 4;
-  std::atomic<std::uint64_t>* bucket(std::uint64_t key) const { return slots_.get() + (mix64(key) & mask_) * kWays; }
+  std::atomic<std::uint64_t>* bucket(std::uint64_t key) { return slots_.data() + (mix64(key) & mask_) * kWays; }
+  const std::atomic<std::uint64_t>* bucket(std::uint64_t key) const {
+    return slots_.data() + (mix64(key) & mask_) * kWays;
+  }
 
   std::uint64_t mask_;
-  struct Free {
-    void operator()(std::atomic<std::uint64_t>* p) const { std::free(p); }
-  };
-  std::unique_ptr<std::atomic<std::uint64_t>, Free> slots_;
+  ZeroedArray<std::atomic<std::uint64_t>> slots_;
 };
 
 }  // namespace gs

@@ -15,10 +15,10 @@
 #include <optional>
 #include <vector>
 
-#include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_group.h>
 
-#include "solvers/common/puzzle.h"
+#include "solvers/common/game.h"
+#include "solvers/common/node_counter.h"
 #include "solvers/dfs/dead_table.h"
 
 namespace gs {
@@ -29,17 +29,18 @@ struct DfsOptions {
   int table_bits = 26;  // dead table of 2^bits slots (8 bytes each)
 };
 
-template <Puzzle P>
+template <Game P>
 struct DfsResult {
   bool solved = false;
   std::vector<typename P::Move> path;  // moves from the start to the goal
   std::uint64_t nodes = 0;             // states expanded
 };
 
-template <Puzzle P>
+template <class P>
+requires Puzzle<P> && Symmetric<P>
 class DfsSolver {
  public:
-  using State = typename P::State;
+  using State = typename P::Position;
   using Move = typename P::Move;
 
   DfsSolver(const P& puzzle, DfsOptions options)
@@ -64,11 +65,7 @@ class DfsSolver {
   }
 
   // Live count for progress reports.
-  std::uint64_t nodes() const {
-    std::uint64_t total = 0;
-    for (const auto& n : nodes_) total += n.load(std::memory_order_relaxed);
-    return total;
-  }
+  std::uint64_t nodes() const { return nodes_.total(); }
 
  private:
   struct Child {
@@ -79,10 +76,10 @@ class DfsSolver {
   // Calls f(child) for every move from s, with the child's canonical form.
   template <class F>
   void for_each_child(State s, F&& f) const {
-    if constexpr (requires { puzzle_.for_each_move_with_canonical(s, [](Move, State, State) {}); })
-      puzzle_.for_each_move_with_canonical(s, [&](Move m, State child, State key) { f(Child{m, child, key}); });
+    if constexpr (CanonicalMoves<P>)
+      puzzle_.for_each_canonical_move(s, [&](Move m, State key) { f(Child{m, puzzle_.play(s, m), key}); });
     else
-      puzzle_.for_each_move(s, [&](Move m, State child) { f(Child{m, child, puzzle_.canonical(child)}); });
+      for_each_successor(puzzle_, s, [&](Move m, State child) { f(Child{m, child, puzzle_.canonical(child)}); });
   }
 
   // Returns true when a goal was found below `s` (or elsewhere, which cancels this search).
@@ -98,9 +95,9 @@ class DfsSolver {
       return true;
     }
     if (dead_.contains(key)) return false;
-    if constexpr (requires { puzzle_.cannot_finish(s); })
+    if constexpr (Doomed<P>)
       if (puzzle_.cannot_finish(s)) return false;
-    count_node();
+    nodes_.add();
     if (depth < split) {
       // A thread runs its own most recently spawned task first and thieves take the oldest, so
       // spawning the children last-to-first keeps this thread on the serial search order (the
@@ -142,12 +139,6 @@ class DfsSolver {
     return false;
   }
 
-  // Each thread bumps its own counter (a plain store, no shared cache line); readers sum them.
-  void count_node() {
-    auto& mine = nodes_.local();
-    mine.store(mine.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  }
-
   const P& puzzle_;
   DfsOptions options_;
   std::unique_ptr<DeadTable> own_table_;
@@ -155,7 +146,7 @@ class DfsSolver {
   std::atomic<bool> found_{false};
   std::mutex solution_mutex_;
   std::vector<Move> solution_;
-  mutable tbb::enumerable_thread_specific<std::atomic<std::uint64_t>> nodes_;
+  NodeCounter nodes_;
 };
 
 }  // namespace gs

@@ -17,7 +17,7 @@
 #include <tbb/parallel_for.h>
 
 #include "engine/core/bitboard.h"
-#include "solvers/common/puzzle.h"
+#include "solvers/common/game.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {
@@ -29,10 +29,11 @@ struct FewestMovesResult {
   std::vector<typename P::Move> path;
 };
 
-template <LayeredPuzzle P>
+template <class P>
+requires LayeredPuzzle<P> && PieceMoves<P>
 class FewestMoves {
  public:
-  using State = typename P::State;
+  using State = typename P::Position;
   using Move = typename P::Move;
   static constexpr std::uint8_t kUnreached = std::numeric_limits<std::uint8_t>::max();
 
@@ -84,7 +85,7 @@ class FewestMoves {
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         int best = kUnreached;
         Bitboard landing = 0;
-        puzzle_.for_each_predecessor(here[i], [&](Move m, State parent) {
+        for_each_predecessor(puzzle_, here[i], [&](Move m, State parent) {
           const Entry e = lookup(d - 1, parent);
           if (e.cost == kUnreached) return;
           const int c = e.cost + (has_bit(e.landing, puzzle_.move_origin(m)) ? 0 : 1);
@@ -103,7 +104,7 @@ class FewestMoves {
     int landing = lowest_bit(here.landing);
     for (; d > 0; --d) {
       bool stepped = false;
-      puzzle_.for_each_predecessor(s, [&](Move m, State parent) {
+      for_each_predecessor(puzzle_, s, [&](Move m, State parent) {
         if (stepped || puzzle_.move_landing(m) != landing) return;
         const Entry e = lookup(d - 1, parent);
         if (e.cost == kUnreached) return;

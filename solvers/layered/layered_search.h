@@ -18,7 +18,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "engine/core/uint128.h"
-#include "solvers/common/puzzle.h"
+#include "solvers/common/game.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {
@@ -30,14 +30,14 @@ struct LayerProgress {
 };
 
 template <LayeredPuzzle P>
-std::vector<LayerSet> enumerate_layers(const P& puzzle, typename P::State start, LayerProgress* progress = nullptr) {
+std::vector<LayerSet> enumerate_layers(const P& puzzle, typename P::Position start, LayerProgress* progress = nullptr) {
   std::vector<LayerSet> layers;
   LayerSet::Builder first;
   first.add(puzzle.canonical(start));
   layers.push_back(first.build());
   while (true) {
-    LayerSet built = layers.back().expand([&](typename P::State s, auto& sink) {
-      puzzle.for_each_canonical_move(s, [&](typename P::Move, typename P::State child) { sink.add(child); });
+    LayerSet built = layers.back().expand([&](typename P::Position s, auto& sink) {
+      puzzle.for_each_canonical_move(s, [&](typename P::Move, typename P::Position child) { sink.add(child); });
     });
     if (built.empty()) break;
     if (progress) {
@@ -77,8 +77,8 @@ std::vector<LayerSet> alive_layers(const P& puzzle, const std::vector<LayerSet>&
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, below.size(), 1024), [&](const auto& range) {
         auto& sink = candidates.sink();
         for (std::size_t i = range.begin(); i != range.end(); ++i)
-          puzzle.for_each_canonical_predecessor(below[i],
-                                                [&](typename P::Move, typename P::State parent) { sink.add(parent); });
+          puzzle.for_each_canonical_unmove(below[i],
+                                           [&](typename P::Move, typename P::Position parent) { sink.add(parent); });
       });
     }
     alive[d] = candidates.build().intersect(layer);
@@ -101,7 +101,7 @@ std::vector<std::vector<uint128>> count_paths(const P& puzzle, const std::vector
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.size(), 1024), [&](const auto& range) {
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         uint128 sum = 0;
-        puzzle.for_each_canonical_predecessor(here[i], [&](typename P::Move, typename P::State parent) {
+        puzzle.for_each_canonical_unmove(here[i], [&](typename P::Move, typename P::Position parent) {
           const std::size_t j = above.find(parent);
           if (j != LayerSet::npos) sum += above_paths[j];
         });

@@ -21,23 +21,11 @@
 
 #include <tbb/task_group.h>
 
+#include "solvers/common/checked_slot.h"
+#include "solvers/common/game.h"
+#include "solvers/common/zeroed_array.h"
+
 namespace gs {
-
-template <class G>
-concept EvaluatedGame = requires(const G& g, const typename G::Position& p, const typename G::Move& m,
-                                 std::vector<typename G::Move>& moves) {
-  g.legal_moves(p, moves);  // empty: the side to move has lost
-  { g.play(p, m) } -> std::same_as<typename G::Position>;
-  { g.evaluate(p) } -> std::convertible_to<int>;  // for the side to move, well inside kWin
-  { g.hash(p) } -> std::convertible_to<std::uint64_t>;
-};
-
-// A game that names the moves that change the evaluation sharply (captures): they are tried
-// first and searched past the depth limit until the position is quiet.
-template <class G>
-concept NoisyMoves = requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
-  { g.noisy(p, m) } -> std::convertible_to<bool>;
-};
 
 struct SearchLimits {
   int depth = 64;          // plies
@@ -55,7 +43,9 @@ struct SearchReport {
   double seconds = 0;
 };
 
-template <EvaluatedGame G>
+// A side with no legal move has lost. Uses NoisyMoves when the game has it.
+template <class G>
+requires Game<G> && Evaluated<G>
 class NegamaxSearch {
  public:
   using Position = typename G::Position;
@@ -110,11 +100,6 @@ class NegamaxSearch {
   using Clock = std::chrono::steady_clock;
   enum Bound : std::uint8_t { kExact, kLower, kUpper };
 
-  // One table entry: the data and the key xor the data, so an entry torn by two threads writing
-  // at once fails its key check and reads as a miss.
-  struct Slot {
-    std::atomic<std::uint64_t> check{0}, data{0};
-  };
   struct Entry {
     int score = 0, depth = -1;
     Bound bound = kExact;
@@ -128,19 +113,14 @@ class NegamaxSearch {
     return {static_cast<int>(static_cast<std::uint32_t>(d)), static_cast<int>((d >> 32) & 0xFF),
             static_cast<Bound>((d >> 40) & 3), static_cast<int>((d >> 42) & 0xFFFF)};
   }
+  // The table: lock-free slots (CheckedSlot) indexed by the position's hash.
   bool probe(std::uint64_t key, Entry& e) const {
-    const Slot& s = table_[key & mask_];
-    const std::uint64_t d = s.data.load(std::memory_order_relaxed);
-    if ((s.check.load(std::memory_order_relaxed) ^ d) != key) return false;
+    std::uint64_t d;
+    if (!table_[key & mask_].load({key}, d)) return false;
     e = unpack(d);
     return true;
   }
-  void store(std::uint64_t key, const Entry& e) {
-    Slot& s = table_[key & mask_];
-    const std::uint64_t d = pack(e);
-    s.data.store(d, std::memory_order_relaxed);
-    s.check.store(key ^ d, std::memory_order_relaxed);
-  }
+  void store(std::uint64_t key, const Entry& e) { table_[key & mask_].store({key}, pack(e)); }
 
   // A thread's own state: the path for repetitions, a move list per ply (no allocation once
   // warm), killer moves.
@@ -206,7 +186,7 @@ class NegamaxSearch {
     const std::uint64_t key = game_.hash(p);
     if (ply > 0 && std::find(w.path.begin(), w.path.end(), key) != w.path.end()) return 0;
     auto& moves = w.moves[static_cast<std::size_t>(ply)];
-    game_.legal_moves(p, moves);
+    list_moves(game_, p, moves);
     if (moves.empty()) return -(kWin - ply);
     if (depth == 0 || ply >= kMaxPly) return quiescence(w, p, alpha, beta, ply, 0);
     Entry e;
@@ -264,7 +244,7 @@ class NegamaxSearch {
       if (tick(w)) return 0;
       const Position next = game_.play(p, m);
       auto& replies = w.moves[static_cast<std::size_t>(ply + 1)];
-      game_.legal_moves(next, replies);
+      list_moves(game_, next, replies);
       const int score = replies.empty() ? kWin - (ply + 1) : -quiescence(w, next, -beta, -alpha, ply + 1, qply + 1);
       if (stopped_) return 0;
       best = std::max(best, score);
@@ -283,7 +263,7 @@ class NegamaxSearch {
     std::vector<Move> moves;
     for (int i = 0; i < depth; ++i) {
       Entry e;
-      game_.legal_moves(p, moves);
+      list_moves(game_, p, moves);
       if (!probe(game_.hash(p), e) || moves.empty() || e.best >= static_cast<int>(moves.size())) break;
       pv.push_back(moves[static_cast<std::size_t>(e.best)]);
       p = game_.play(p, moves[static_cast<std::size_t>(e.best)]);
@@ -292,7 +272,7 @@ class NegamaxSearch {
   }
 
   const G& game_;
-  std::vector<Slot> table_;
+  ZeroedArray<CheckedSlot<1>> table_;
   std::uint64_t mask_;
   std::vector<Worker> workers_;
   SearchLimits limits_;

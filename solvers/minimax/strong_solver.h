@@ -3,8 +3,8 @@
 // values backwards from the last ply (retrograde order: a state's children are all one ply
 // later), and the number of move sequences from the start forwards.
 //
-// Values are for the side to move: +1 win, 0 draw, -1 loss, with the distance to the end in
-// plies under perfect play: a winner takes the fastest win, a loser the slowest loss.
+// Values are for the side to move, with the distance to the end in plies under perfect play: a
+// winner takes the fastest win, a loser the slowest loss (a draw, the longest game).
 #pragma once
 
 #include <cstdint>
@@ -15,20 +15,16 @@
 #include <tbb/parallel_for.h>
 
 #include "engine/core/uint128.h"
-#include "solvers/common/two_player.h"
+#include "solvers/common/game.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {
 
-struct StrongValue {
-  int value = 0;     // for the side to move: 1 win, 0 draw, -1 loss
-  int distance = 0;  // plies to the end under perfect play
-};
-
-template <TwoPlayerGame G>
+template <class G>
+requires TwoPlayerGame<G> && CountedClasses<G> && PlyCounted<G>
 class StrongSolution {
  public:
-  using State = typename G::State;
+  using State = typename G::Position;
 
   explicit StrongSolution(const G& game) : game_(game) {
     enumerate();
@@ -37,12 +33,12 @@ class StrongSolution {
   }
 
   const std::vector<LayerSet>& layers() const { return layers_; }
-  StrongValue value_at(std::size_t ply, std::size_t i) const { return {value_[ply][i], distance_[ply][i]}; }
+  Value value_at(std::size_t ply, std::size_t i) const { return {outcome_of_sign(value_[ply][i]), distance_[ply][i]}; }
   uint128 paths_at(std::size_t ply, std::size_t i) const { return paths_[ply][i]; }
-  bool terminal_at(std::size_t ply, std::size_t i) const { return game_.terminal_value(layers_[ply][i]).has_value(); }
+  bool terminal_at(std::size_t ply, std::size_t i) const { return game_.terminal(layers_[ply][i]).has_value(); }
 
   // The value of any reachable state (canonicalised here); nullopt if not reachable.
-  std::optional<StrongValue> lookup(State s) const {
+  std::optional<Value> lookup(State s) const {
     const std::size_t ply = game_.ply(s);
     if (ply >= layers_.size()) return std::nullopt;
     const std::size_t i = layers_[ply].find(game_.canonical(s));
@@ -57,8 +53,8 @@ class StrongSolution {
     layers_.push_back(first.build());
     while (true) {
       LayerSet built = layers_.back().expand([&](State s, auto& sink) {
-        if (game_.terminal_value(s)) return;
-        game_.for_each_move(s, [&](typename G::Move, State child) { sink.add(game_.canonical(child)); });
+        if (game_.terminal(s)) return;
+        for_each_successor(game_, s, [&](typename G::Move, State child) { sink.add(game_.canonical(child)); });
       });
       if (built.empty()) break;
       layers_.push_back(std::move(built));
@@ -74,7 +70,7 @@ class StrongSolution {
       distance_[ply].assign(here.size(), 0);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.size(), 1024), [&](const auto& range) {
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
-          const StrongValue v = solve_state(ply, here[i]);
+          const Scored v = solve_state(ply, here[i]);
           value_[ply][i] = static_cast<std::int8_t>(v.value);
           distance_[ply][i] = static_cast<std::uint8_t>(v.distance);
         }
@@ -82,13 +78,18 @@ class StrongSolution {
     }
   }
 
+  struct Scored {
+    int value = 0;  // sign_of the outcome
+    int distance = 0;
+  };
+
   // Negamax over the children's stored values.
-  StrongValue solve_state(std::size_t ply, State s) const {
-    if (const auto terminal = game_.terminal_value(s)) return {*terminal, 0};
-    StrongValue best{-2, 0};
-    game_.for_each_move(s, [&](typename G::Move, State child) {
+  Scored solve_state(std::size_t ply, State s) const {
+    if (const auto terminal = game_.terminal(s)) return {sign_of(*terminal), 0};
+    Scored best{-2, 0};
+    for_each_successor(game_, s, [&](typename G::Move, State child) {
       const std::size_t j = layers_[ply + 1].find(game_.canonical(child));
-      const StrongValue c{-value_[ply + 1][j], distance_[ply + 1][j] + 1};
+      const Scored c{-value_[ply + 1][j], distance_[ply + 1][j] + 1};
       // Better: a higher value; among wins the shorter, among losses (and draws) the longer.
       const bool better =
           c.value > best.value ||
@@ -108,10 +109,11 @@ class StrongSolution {
       std::vector<uint128> into(layers_[ply + 1].size(), 0);
       for (std::size_t i = 0; i < layers_[ply].size(); ++i) {
         const State s = layers_[ply][i];
-        if (game_.terminal_value(s)) continue;
+        if (game_.terminal(s)) continue;
         const uint128 weight = paths_[ply][i] * static_cast<unsigned>(game_.orbit_size(s));
-        game_.for_each_move(
-            s, [&](typename G::Move, State child) { into[layers_[ply + 1].find(game_.canonical(child))] += weight; });
+        for_each_successor(game_, s, [&](typename G::Move, State child) {
+          into[layers_[ply + 1].find(game_.canonical(child))] += weight;
+        });
       }
       for (std::size_t j = 0; j < into.size(); ++j)
         into[j] /= static_cast<unsigned>(game_.orbit_size(layers_[ply + 1][j]));

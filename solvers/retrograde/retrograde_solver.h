@@ -32,51 +32,16 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
-#include "engine/core/layer_index.h"
-#include "engine/core/outcome.h"
+#include "solvers/common/game.h"
+#include "solvers/probe/value_table.h"
 
 namespace gs {
 
-template <class G>
-concept IndexedGame = requires(const G& game, const typename G::Position& p, int layer, std::uint64_t index) {
-  { game.layer_count() } -> std::convertible_to<int>;  // solved in order 0, 1, ...
-  { game.layer_size(layer) } -> std::convertible_to<std::uint64_t>;
-  { game.locate(p) } -> std::same_as<LayerIndex>;  // rank; layer -1: terminal, outside
-  { game.unrank(layer, index) } -> std::same_as<std::optional<typename G::Position>>;  // nullopt: none
-  { game.terminal(p) } -> std::same_as<std::optional<Outcome>>;                        // decided without a move
-  game.for_each_successor(p, [](const typename G::Position&) {});                      // into this or earlier layers
-  game.for_each_predecessor(p, [](const typename G::Position&) {});                    // may include other layers
-};
-
-// One solved layer: per index, the value (2 bits) and the distance (14 bits); 0 = no position.
-class ValueTable {
- public:
-  static constexpr int kMaxDistance = (1 << 14) - 1;
-
-  ValueTable() = default;
-  explicit ValueTable(std::uint64_t size) : entries_(size) {}
-
-  std::uint64_t size() const { return entries_.size(); }
-  Outcome outcome(std::uint64_t i) const { return static_cast<Outcome>(entries_[i] & 3); }
-  int distance(std::uint64_t i) const { return entries_[i] >> 2; }
-  static std::uint16_t encode(Outcome o, int d) { return static_cast<std::uint16_t>(static_cast<int>(o) | d << 2); }
-  std::vector<std::uint16_t>& raw() { return entries_; }
-  const std::vector<std::uint16_t>& raw() const { return entries_; }
-
- private:
-  std::vector<std::uint16_t> entries_;
-};
-
-struct LayerStats {
-  std::uint64_t positions = 0, wins = 0, losses = 0, draws = 0;
-  int longest = 0;  // plies of the longest win or loss
-};
-LayerStats count_layer(const ValueTable& table);
-
-template <IndexedGame G>
+template <Indexed G>
 class RetrogradeSolver {
  public:
   using Position = typename G::Position;
+  using Move = typename G::Move;
 
   // `earlier(l)` gives the solved table of an earlier layer l.
   RetrogradeSolver(const G& game, std::function<const ValueTable&(int)> earlier)
@@ -134,7 +99,7 @@ class RetrogradeSolver {
   std::optional<int> loss_ply(const ValueTable& table, const Position& p, int d) const {
     int slowest = 0;
     bool lost = true;
-    game_.for_each_successor(p, [&](const Position& next) {
+    for_each_successor(game_, p, [&](const Move&, const Position& next) {
       if (!lost) return;
       const auto v = value_of(table, next, d);
       if (!v || v->first != Outcome::kWin)
@@ -156,7 +121,7 @@ class RetrogradeSolver {
         }
         int fastest_win = -1;
         bool inside = false;
-        game_.for_each_successor(*p, [&](const Position& next) {
+        for_each_successor(game_, *p, [&](const Move&, const Position& next) {
           if (game_.locate(next).layer == layer_) {
             inside = true;
             return;
@@ -182,7 +147,7 @@ class RetrogradeSolver {
         const std::uint16_t entry = load(table, i);
         if (entry == 0 || (entry >> 2) != d) continue;
         const bool lost = static_cast<Outcome>(entry & 3) == Outcome::kLoss;
-        game_.for_each_predecessor(*game_.unrank(layer_, i), [&](const Position& pred) {
+        for_each_predecessor(game_, *game_.unrank(layer_, i), [&](const Move&, const Position& pred) {
           const LayerIndex at = game_.locate(pred);
           if (at.layer != layer_ || game_.terminal(pred)) return;
           const std::uint16_t seen = load(table, at.index);
@@ -213,28 +178,12 @@ class RetrogradeSolver {
 };
 
 // Every layer solved in memory, in order (for small games and tests; builds use LayerStore).
-template <IndexedGame G>
+template <Indexed G>
 std::vector<ValueTable> solve_in_memory(const G& game) {
   std::vector<ValueTable> tables;
   RetrogradeSolver<G> solver(game, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
   for (int layer = 0; layer < game.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
   return tables;
-}
-
-inline LayerStats count_layer(const ValueTable& table) {
-  LayerStats s;
-  for (std::uint64_t i = 0; i < table.size(); ++i) {
-    const auto entry = table.raw()[i];
-    if (entry == 0) continue;  // no position
-    ++s.positions;
-    switch (table.outcome(i)) {
-      case Outcome::kWin: ++s.wins; break;
-      case Outcome::kLoss: ++s.losses; break;
-      default: ++s.draws; break;
-    }
-    if (table.outcome(i) != Outcome::kDraw) s.longest = std::max(s.longest, table.distance(i));
-  }
-  return s;
 }
 
 }  // namespace gs

@@ -31,66 +31,13 @@ struct TableJobOptions {
   std::string position;  // probe: default the start
 };
 
-// The positions reported as starts: game.starts() where the game has several, else its start.
-template <class G>
-auto starts_of(const G& game) {
-  if constexpr (requires { game.starts(); })
-    return game.starts();
-  else
-    return std::vector<typename G::Position>{game.start()};
-}
-
-struct Value {
-  Outcome outcome = Outcome::kUnknown;
-  int distance = 0;
-};
-
-inline std::string value_text(const Value& v) {
-  if (v.outcome == Outcome::kDraw) return "draw";
-  return outcome_name(v.outcome) + " in " + std::to_string(v.distance) + " plies";
-}
-
 inline nlohmann::json value_json(const Value& v) {
   nlohmann::json j = {{"value", outcome_name(v.outcome)}};
   if (v.outcome != Outcome::kDraw) j["distance"] = v.distance;
   return j;
 }
 
-// Best first: the fastest win, then draws, then the slowest loss.
-inline int preference(const Value& v) {
-  if (v.outcome == Outcome::kWin) return -100000 + v.distance;
-  if (v.outcome == Outcome::kDraw) return 0;
-  return 100000 - v.distance;
-}
-
-template <class G>
-Value lookup(LayerStore<G>& store, const G& game, const typename G::Position& p) {
-  const LayerIndex at = game.locate(p);
-  if (at.layer < 0) return {*game.terminal(p), 0};  // past the tables: the game is over
-  const ValueTable& t = store.table(at.layer);
-  return {t.outcome(at.index), t.distance(at.index)};
-}
-
-// What a move is worth to the side making it, from the value of the position it reaches.
-inline Value through(const Value& next) {
-  if (next.outcome == Outcome::kLoss) return {Outcome::kWin, next.distance + 1};
-  if (next.outcome == Outcome::kWin) return {Outcome::kLoss, next.distance + 1};
-  return {Outcome::kDraw, 0};
-}
-
-// The value a position must have given its successors' stored values.
-template <class G>
-Value recomputed(LayerStore<G>& store, const G& game, const typename G::Position& p) {
-  if (const auto end = game.terminal(p)) return {*end, 0};
-  std::optional<Value> best;
-  game.for_each_successor(p, [&](const typename G::Position& next) {
-    const Value v = through(lookup(store, game, next));
-    if (!best || preference(v) < preference(*best)) best = v;
-  });
-  return best ? *best : Value{Outcome::kLoss, 0};
-}
-
-template <class G>
+template <Reported G>
 nlohmann::json build(const G& game, const TableJobOptions& options) {
   const cli::Stopwatch clock;
   LayerStore<G> store(game, options.dir);
@@ -124,11 +71,9 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
                            {"draws", total.draws},
                            {"longest", total.longest}};
   nlohmann::json starts = nlohmann::json::array();
-  for (const auto& start : starts_of(game)) {
-    bool tabulated = true;
-    if constexpr (requires { game.tabulated(start); }) tabulated = game.tabulated(start);
-    if (!tabulated || game.locate(start).layer > last) continue;
-    auto j = value_json(lookup(store, game, start));
+  for (const auto& start : game.starts()) {
+    if (!game.tabulated(start) || game.locate(start).layer > last) continue;
+    auto j = value_json(store.value(start));
     j["position"] = game.format(start);
     j["side_to_move"] = G::kSides[game.side(start)];
     starts.push_back(j);
@@ -145,43 +90,31 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
               << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
     for (const auto& j : starts)
       std::cout << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>()
-                << " to move, " << value_text(lookup(store, game, game.parse(j["position"].get<std::string>())))
-                << "\n";
+                << " to move, " << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
     std::cout << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib()
               << " MiB\n";
   }
   return result;
 }
 
-template <class G>
+template <Reported G>
 nlohmann::json probe(const G& game, const TableJobOptions& options) {
-  LayerStore<G> store(game, options.dir);
+  LayerTables<G> tables(game, options.dir);
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
-  if constexpr (requires { game.tabulated(p); })
-    if (!game.terminal(p) && !game.tabulated(p))
-      throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
-  const Value v = game.terminal(p) ? Value{*game.terminal(p), 0} : lookup(store, game, p);
-  struct Scored {
-    typename G::Position next;
-    Value value;
-  };
-  std::vector<Scored> moves;
-  if (!game.terminal(p))
-    game.for_each_successor(p, [&](const typename G::Position& next) {
-      moves.push_back({next, through(lookup(store, game, next))});
-    });
-  std::stable_sort(moves.begin(), moves.end(),
-                   [](const Scored& a, const Scored& b) { return preference(a.value) < preference(b.value); });
+  if (!game.terminal(p) && !game.tabulated(p))
+    throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
+  const Value v = tables.value(p);
+  const auto moves = tables.moves(p);
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& m : moves) {
-    auto j = value_json(m.value);
-    j["move"] = game.move_name(p, m.next);
-    j["position"] = game.format(m.next);
+  for (const auto& [m, value] : moves) {
+    auto j = value_json(value);
+    j["move"] = game.move_name(p, m);
+    j["position"] = game.format(game.play(p, m));
     list.push_back(j);
   }
   if (options.global.human_output()) {
     std::cout << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v) << "\n";
-    for (const auto& m : moves) std::cout << "  " << game.move_name(p, m.next) << "  " << value_text(m.value) << "\n";
+    for (const auto& [m, value] : moves) std::cout << "  " << game.move_name(p, m) << "  " << value_text(value) << "\n";
     if (moves.empty()) std::cout << "  (game over)\n";
   }
   auto result = value_json(v);
@@ -191,9 +124,9 @@ nlohmann::json probe(const G& game, const TableJobOptions& options) {
   return result;
 }
 
-template <class G>
+template <Reported G>
 nlohmann::json stats(const G& game, const TableJobOptions& options) {
-  LayerStore<G> store(game, options.dir);
+  LayerTables<G> store(game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
   if (options.global.human_output())
     std::cout << "layer  layer name            side    won         drawn       lost        longest win\n";
@@ -230,10 +163,10 @@ nlohmann::json stats(const G& game, const TableJobOptions& options) {
   return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}};
 }
 
-template <class G>
+template <Reported G>
 nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid) {
   const cli::Stopwatch clock;
-  LayerStore<G> store(game, options.dir);
+  LayerTables<G> store(game, options.dir);
   std::atomic<std::uint64_t> checked{0}, wrong{0};
   std::atomic<int> current{0};
   int layers = 0;
@@ -266,7 +199,7 @@ nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid
           continue;
         }
         ++checked;
-        const Value want = recomputed(store, game, *p), have{t.outcome(i), t.distance(i)};
+        const Value want = store.implied(*p), have = t.value(i);
         if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
           report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
       }

@@ -2,6 +2,7 @@
 #include "engine/core/errors.h"
 #include "engine/mnk/mnk_game.h"
 #include "engine/mnk/packed_mnk.h"
+#include "solvers/common/game.h"
 #include "tools/common/command.h"
 #include "tools/mnk/mnk_jobs.h"
 
@@ -114,11 +115,11 @@ Command make_mnk(Command command, bool tictactoe) {
 }
 
 // Move sequences of a depth; play stops at a line or a full board.
-std::uint64_t perft(const mnk::PackedMnk& game, mnk::PackedMnk::State s, int depth) {
+std::uint64_t perft(const mnk::PackedMnk& game, mnk::PackedMnk::Position s, int depth) {
   if (depth == 0) return 1;
-  if (game.terminal_value(s)) return 0;
+  if (game.terminal(s)) return 0;
   std::uint64_t total = 0;
-  game.for_each_move(s, [&](int, mnk::PackedMnk::State next) { total += perft(game, next, depth - 1); });
+  for_each_successor(game, s, [&](int, mnk::PackedMnk::Position next) { total += perft(game, next, depth - 1); });
   return total;
 }
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/value.h"
 #include "engine/mnk/mnk_game.h"
 #include "tools/common/cli.h"
 
@@ -28,8 +29,6 @@ nlohmann::json mnk_probe(const std::string& path, const std::string& position, c
 int mnk_play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first);
 
 // "first-player-win", "draw" or "second-player-win" from a value for the side to move.
-std::string value_name(int value, bool x_to_move);
-// "win", "draw" or "loss" for the side to move.
-std::string side_value(int value);
+std::string value_name(Outcome value, bool x_to_move);
 
 }  // namespace gs::tools

@@ -31,7 +31,7 @@ std::string diagram(const mnk::MnkGame& game, mnk::Position p) {
 template <class View>
 int play_impl(const mnk::MnkGame& game, const MnkOptions& options, bool human_first) {
   const View packed(game);
-  AlphaBeta<View> search(packed, {options.threads, 3, options.table_bits});
+  AlphaBeta<View> search(packed, {.threads = options.threads, .split_depth = 3, .table_bits = options.table_bits});
   mnk::Position p;
   std::cout << "Game " << game.name() << ": you play " << (human_first ? "X (first)" : "O (second)")
             << ". Type a cell such as " << game.cell_name(game.cells_by_centrality().front()) << ", or quit.\n";
@@ -50,9 +50,9 @@ int play_impl(const mnk::MnkGame& game, const MnkOptions& options, bool human_fi
     if (!human_turn) {
       const auto [value, cell] = search.best_move(View::pack(p));
       std::cout << "Engine plays " << game.cell_name(cell) << " (it expects to "
-                << (value > 0   ? "win"
-                    : value < 0 ? "lose"
-                                : "draw")
+                << (value == Outcome::kWin    ? "win"
+                    : value == Outcome::kLoss ? "lose"
+                                              : "draw")
                 << ")\n";
       p = game.play(p, cell);
       continue;

@@ -34,7 +34,7 @@ class SearchPlayer : public Player {
     const auto report = search_.search(p, limits_, history);
     if (!report.pv.empty()) return report.pv[0];
     std::vector<Move> moves;
-    game_.legal_moves(p, moves);
+    list_moves(game_, p, moves);
     return moves.front();
   }
 
@@ -75,7 +75,7 @@ nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFa
   int plies = 0;
   for (; plies < options.max_plies; ++plies) {
     std::vector<Move> moves;
-    game.legal_moves(p, moves);
+    list_moves(game, p, moves);
     const bool first_to_move = p.white_to_move == first_is_white;
     if (moves.empty()) {
       result = first_to_move ? "loss" : "win";
@@ -174,7 +174,7 @@ int mountnfall_play(int size, int triangle, double seconds, bool human_white) {
   while (true) {
     std::cout << "\n" << game.format(p) << "\n";
     std::vector<Move> moves;
-    game.legal_moves(p, moves);
+    list_moves(game, p, moves);
     const bool human_turn = p.white_to_move == human_white;
     if (moves.empty()) {
       std::cout << (human_turn ? "You have no legal move: the engine wins.\n"
