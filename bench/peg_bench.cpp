@@ -49,7 +49,7 @@ void BM_DfsSolve(benchmark::State& state, const char* board_name, int threads) {
   const PegPuzzle puzzle(board, finish, board.symmetries().stabiliser({finish}));
   std::uint64_t nodes = 0;
   for (auto _ : state) {
-    DfsSolver<PegPuzzle> solver(puzzle, {threads, 6, 22});
+    DfsSolver<PegPuzzle> solver(puzzle, {.threads = threads, .split_depth = 6, .table_bits = 22});
     nodes += solver.solve(start).nodes;
   }
   state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
@@ -65,7 +65,8 @@ void BM_DfsSolveFrenchD6(benchmark::State& state) {
   const PegPuzzle puzzle(board, board.all_holes(), board.symmetries());
   std::uint64_t nodes = 0;
   for (auto _ : state) {
-    DfsSolver<PegPuzzle> solver(puzzle, {static_cast<int>(state.range(0)), 6, 26});
+    DfsSolver<PegPuzzle> solver(puzzle,
+                                {.threads = static_cast<int>(state.range(0)), .split_depth = 6, .table_bits = 26});
     nodes += solver.solve(start).nodes;
   }
   state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);

@@ -18,7 +18,7 @@ using Position = FoxAndGeese::Position;
 TEST(FoxAndGeese, CrossBoardLinesAndMirror) {
   const FoxAndGeese g;
   EXPECT_EQ(g.board().points(), 33);
-  EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(4, 4))), 8);  // RULES.md
+  EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(4, 4))), 8);  // docs/rules/hunt-games.md
   EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(4, 3))), 4);
   EXPECT_EQ(g.format(g.start()), "GGG/GGG/GGGGGGG/...F.../......./.../... f");
   EXPECT_EQ(g.parse(g.format(g.start())), g.start());

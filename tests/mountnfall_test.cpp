@@ -1,4 +1,4 @@
-// Mount'n Fall engine: the start, every figure of MOUNT-N-FALL.md as a position with its legal
+// Mount'n Fall engine: the start, every figure of docs/rules/mount-n-fall.md as a position with its legal
 // and illegal moves, notation, the end condition, perft.
 #include <gtest/gtest.h>
 

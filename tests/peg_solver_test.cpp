@@ -131,7 +131,7 @@ TEST_P(SmallBoards, DfsAgreesWithBruteForceForEveryStartAndFinish_SerialAndParal
       const bool expected = brute_solvable(b, single_vacancy(b, s), bit(f), memo);
       const PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
       for (int threads : {1, 2}) {
-        DfsSolver<PegPuzzle> solver(puzzle, {threads, 3, 16});
+        DfsSolver<PegPuzzle> solver(puzzle, {.threads = threads, .split_depth = 3, .table_bits = 16});
         const auto r = solver.solve(single_vacancy(b, s));
         ASSERT_EQ(r.solved, expected) << GetParam() << " start " << hole_name(b, s) << " finish " << hole_name(b, f);
         if (r.solved) {
@@ -145,7 +145,8 @@ TEST_P(SmallBoards, DfsAgreesWithBruteForceForEveryStartAndFinish_SerialAndParal
 TEST_P(SmallBoards, SerialNodeCountIsReproducible) {
   const Board b = board();
   const PegPuzzle puzzle(b, b.all_holes(), b.symmetries());
-  DfsSolver<PegPuzzle> first(puzzle, {1, 0, 16}), second(puzzle, {1, 0, 16});
+  DfsSolver<PegPuzzle> first(puzzle, {.threads = 1, .split_depth = 0, .table_bits = 16}),
+      second(puzzle, {.threads = 1, .split_depth = 0, .table_bits = 16});
   EXPECT_EQ(first.solve(single_vacancy(b, 0)).nodes, second.solve(single_vacancy(b, 0)).nodes);
 }
 

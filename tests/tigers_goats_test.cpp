@@ -22,7 +22,7 @@ TEST(TigersAndGoats, BoardHas56LinesAnd8Symmetries) {
   const TigersAndGoats g;
   int ends = 0;
   for (int p = 0; p < 25; ++p) ends += popcount(g.board().neighbours(p));
-  EXPECT_EQ(ends / 2, 56);  // RULES.md: 56 lines in all
+  EXPECT_EQ(ends / 2, 56);  // docs/rules/hunt-games.md: 56 lines in all
   EXPECT_EQ(g.board().symmetries().order(), 8);
   EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(3, 3))), 8);  // the centre
   EXPECT_EQ(popcount(g.board().neighbours(g.board().point_at(3, 2))), 4);  // (3,2): no diagonals

@@ -1,4 +1,4 @@
-// Fox and Geese (rules: RULES.md section 5.1) on the 33-point cross: one fox, up to 13 geese.
+// Fox and Geese (rules: docs/rules/hunt-games.md) on the 33-point cross: one fox, up to 13 geese.
 // The fox steps along a line or jumps a goose (capturing it), and may go on jumping: every
 // prefix of a chain is a move of its own. Geese step down, sideways, or diagonally down where
 // a diagonal is drawn. The fox wins at its 10th capture (3 geese left) or when the geese cannot

@@ -1,4 +1,4 @@
-// Fox and Hounds (rules: RULES.md section 5.3) on the dark squares of an n x n board (n = 4, 6
+// Fox and Hounds (rules: docs/rules/hunt-games.md) on the dark squares of an n x n board (n = 4, 6
 // or 8; the real game is 8): one fox, n/2 hounds. The fox steps diagonally either way, a hound
 // one row up the board (to a lower row number). The fox wins on reaching the last row or once
 // no hound stands on a row greater than its own; a side that cannot move loses. Hounds only

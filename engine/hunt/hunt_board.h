@@ -1,5 +1,5 @@
 // The board of a hunt game: points of a grid, lines between orthogonal neighbours and diagonal
-// lines through every point whose row + column is even (RULES.md section 5). Per point: its
+// lines through every point whose row + column is even (docs/rules/hunt-games.md). Per point: its
 // neighbours along lines, and its jumps (over a neighbour to the point beyond it on the same
 // line). Symmetries come from the geometry (engine/core/lattice.h).
 #pragma once

@@ -1,4 +1,4 @@
-// Tigers and Goats (Bagh-Chal; rules: RULES.md section 5.2) on an n x n board of points (the
+// Tigers and Goats (Bagh-Chal; rules: docs/rules/hunt-games.md) on an n x n board of points (the
 // real game: 5 x 5, 4 tigers on the corners, 20 goats, tigers win at 5 captures). Goats are
 // placed while any remain in hand, then slide; a tiger steps or jumps one goat (one capture a
 // turn). Goats win when no tiger can move; a side that cannot move loses.

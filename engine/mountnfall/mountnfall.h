@@ -1,4 +1,4 @@
-// Mount'n Fall (rules: ../shared/rules/MOUNT-N-FALL.md) on an n x n board (4 to 8), with start
+// Mount'n Fall (rules: docs/rules/mount-n-fall.md) on an n x n board (4 to 8), with start
 // triangles of side t in the A1 (Black) and opposite (White) corners; the real game is 8x8
 // with t = 5. A square holds nothing or a stack of 1 to 15 pawns of one colour. A turn either
 // piles singles up onto one of one's own pieces (walking over one's own singles) or collapses

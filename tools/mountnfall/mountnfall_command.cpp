@@ -82,7 +82,7 @@ Command mountnfall_command() {
                               "b3....w2../......../......../......../......../......../......../w1....... w"},
                 .round_trip = [game](const std::string& text) { return game.format(game.parse(text)); },
                 .perft = [game](int depth) { return perft(game, game.start(), depth); },
-                // 134 moves from the 8x8 start (MOUNT-N-FALL.md's reference program); the
+                // 134 moves from the 8x8 start (the reference program of docs/rules/mount-n-fall.md); the
                 // second ply's 134 each by the start's symmetry.
                 .perft_reference = {134, 17956},
             }};

@@ -190,7 +190,8 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
   // Pairs run in parallel, each search serial: many small searches keep every core busy.
   tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
     Pair& p = pairs[i];
-    DfsSolver<peg::PegPuzzle> solver(puzzles.at(p.search_finish), {1, 0, bits}, *tables.at(p.search_finish));
+    DfsSolver<peg::PegPuzzle> solver(puzzles.at(p.search_finish), {.threads = 1, .split_depth = 0, .table_bits = bits},
+                                     *tables.at(p.search_finish));
     const auto r = solver.solve(board.all_holes() & ~bit(p.search_start));
     p.solvable = r.solved;
     p.nodes = r.nodes;
