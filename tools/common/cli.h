@@ -41,6 +41,11 @@ class ThreadLimit {
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result);
 
+// Where a job's summary for a person goes: stdout, or nowhere when the JSON result takes stdout
+// (--json -). Every job writes its summary here and returns its JSON; which one a user sees is
+// decided here alone.
+std::ostream& text(const GlobalOptions& options);
+
 // Runs a subcommand body, turning exceptions into a one-line message and an exit code.
 int guarded(const std::function<int()>& body);
 

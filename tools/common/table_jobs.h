@@ -83,17 +83,18 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
   result["seconds"] = clock.seconds();
   result["threads"] = options.threads;
   result["peak_memory_mib"] = cli::peak_memory_mib();
-  if (options.global.human_output()) {
-    std::cout << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " ("
-              << solved << " solved, " << loaded << " loaded from " << options.dir << ")\n"
-              << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
-              << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
-    for (const auto& j : starts)
-      std::cout << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>()
-                << " to move, " << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
-    std::cout << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib()
-              << " MiB\n";
-  }
+  cli::text(options.global) << G::kName << " " << game.variant() << ": layers 0-" << last << " of "
+                            << game.layer_count() << " (" << solved << " solved, " << loaded << " loaded from "
+                            << options.dir << ")\n"
+                            << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses
+                            << " lost, " << total.draws << " drawn for the side to move; longest " << total.longest
+                            << " plies\n";
+  for (const auto& j : starts)
+    cli::text(options.global) << "  start " << j["position"].get<std::string>() << ": "
+                              << j["side_to_move"].get<std::string>() << " to move, "
+                              << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
+  cli::text(options.global) << "  " << clock.seconds() << " s, " << options.threads << " threads, peak "
+                            << cli::peak_memory_mib() << " MiB\n";
   return result;
 }
 
@@ -112,11 +113,11 @@ nlohmann::json probe(const G& game, const TableJobOptions& options) {
     j["position"] = game.format(game.play(p, m));
     list.push_back(j);
   }
-  if (options.global.human_output()) {
-    std::cout << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v) << "\n";
-    for (const auto& [m, value] : moves) std::cout << "  " << game.move_name(p, m) << "  " << value_text(value) << "\n";
-    if (moves.empty()) std::cout << "  (game over)\n";
-  }
+  cli::text(options.global) << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v)
+                            << "\n";
+  for (const auto& [m, value] : moves)
+    cli::text(options.global) << "  " << game.move_name(p, m) << "  " << value_text(value) << "\n";
+  if (moves.empty()) cli::text(options.global) << "  (game over)\n";
   auto result = value_json(v);
   result["position"] = game.format(p);
   result["side_to_move"] = G::kSides[game.side(p)];
@@ -128,8 +129,7 @@ template <Reported G>
 nlohmann::json stats(const G& game, const TableJobOptions& options) {
   LayerTables<G> store(game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
-  if (options.global.human_output())
-    std::cout << "layer  layer name            side    won         drawn       lost        longest win\n";
+  cli::text(options.global) << "layer  layer name            side    won         drawn       lost        longest win\n";
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
     const ValueTable& t = store.table(layer);
@@ -153,11 +153,12 @@ nlohmann::json stats(const G& game, const TableJobOptions& options) {
                         {"drawn", drawn[side]},
                         {"lost", lost[side]},
                         {"longest_win", longest[side]}});
-      if (options.global.human_output())
-        std::printf("%5d  %-20s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer, game.layer_name(layer).c_str(),
-                    G::kSides[side], static_cast<unsigned long long>(won[side]),
+      char row[160];
+      std::snprintf(row, sizeof row, "%5d  %-20s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer,
+                    game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(won[side]),
                     static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]),
                     longest[side]);
+      cli::text(options.global) << row;
     }
   }
   return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}};
@@ -207,13 +208,11 @@ nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid
   }
   valid = wrong == 0 && layers > 0;
   if (layers == 0) first_error = "no table files in " + options.dir;
-  if (options.global.human_output()) {
-    std::cout << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
-              << " positions re-checked against their successors: ";
-    std::cout << (valid ? "all consistent"
-                        : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error)
-              << " (" << clock.seconds() << " s)\n";
-  }
+  cli::text(options.global) << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
+                            << " positions re-checked against their successors: ";
+  cli::text(options.global) << (valid ? "all consistent"
+                                      : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error)
+                            << " (" << clock.seconds() << " s)\n";
   return {{"game", G::kName},           {"variant", game.variant()}, {"layers", layers},
           {"checked", checked.load()},  {"wrong", wrong.load()},     {"valid", valid},
           {"first_error", first_error}, {"seconds", clock.seconds()}};

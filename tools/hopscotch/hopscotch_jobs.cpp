@@ -42,11 +42,11 @@ void check_play(const hopscotch::Deal& deal, bool won, const std::vector<hopscot
                            " does not replay");
 }
 
-void print_plays(const std::vector<std::string>& plays) {
+void print_plays(std::ostream& out, const std::vector<std::string>& plays) {
   for (std::size_t i = 0; i < plays.size(); ++i)
-    std::cout << (i % 8 == 0 ? "  " : " ") << std::setw(9) << std::left << plays[i]
-              << (i % 8 == 7 || i + 1 == plays.size() ? "\n" : "");
-  std::cout << std::right;
+    out << (i % 8 == 0 ? "  " : " ") << std::setw(9) << std::left << plays[i]
+        << (i % 8 == 7 || i + 1 == plays.size() ? "\n" : "");
+  out << std::right;
 }
 
 int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed,
@@ -85,23 +85,23 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
   std::vector<std::string> plays;
   check_play(deal, result.outcome == SearchResult::kWon, line, &plays);
   if (!output.empty()) write_checked_text(output, format_hopscotch_play(deal, plays, result.score));
-  if (options.global.human_output()) {
-    std::cout << "Deal " << label << ": " << hopscotch::format_deal(deal) << "\n";
-    const std::string who = normal_play ? "Normal play (stock unseen)" : "Stock known";
-    if (result.outcome == SearchResult::kWon)
-      std::cout << who << ": WON, all 48 cards reach the foundations";
-    else if (result.outcome == SearchResult::kLost)
-      std::cout << who << (normal_play ? ": lost, score " : ": LOST, best score ") << result.score << " of 48"
-                << (normal_play || result.score_exact ? "" : " or more (node limit hit while maximising)");
-    else
-      std::cout << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
-    if (!normal_play) std::cout << " (" << result.nodes << " nodes)";
-    std::cout << ", " << fixed(seconds, 3) << " s\n";
-    std::cout << "Play (" << plays.size()
-              << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
-    print_plays(plays);
-    if (!output.empty()) std::cout << "Play written to " << output << "\n";
-  }
+  cli::text(options.global) << "Deal " << label << ": " << hopscotch::format_deal(deal) << "\n";
+  const std::string who = normal_play ? "Normal play (stock unseen)" : "Stock known";
+  if (result.outcome == SearchResult::kWon)
+    cli::text(options.global) << who << ": WON, all 48 cards reach the foundations";
+  else if (result.outcome == SearchResult::kLost)
+    cli::text(options.global) << who << (normal_play ? ": lost, score " : ": LOST, best score ") << result.score
+                              << " of 48"
+                              << (normal_play || result.score_exact ? ""
+                                                                    : " or more (node limit hit while maximising)");
+  else
+    cli::text(options.global) << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
+  if (!normal_play) cli::text(options.global) << " (" << result.nodes << " nodes)";
+  cli::text(options.global) << ", " << fixed(seconds, 3) << " s\n";
+  cli::text(options.global) << "Play (" << plays.size()
+                            << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
+  print_plays(cli::text(options.global), plays);
+  if (!output.empty()) cli::text(options.global) << "Play written to " << output << "\n";
   nlohmann::json json = {{"deal", hopscotch::format_deal(deal)},
                          {"label", label},
                          {"player", normal_play ? "normal" : "known-stock"},
@@ -117,13 +117,11 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
 nlohmann::json hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid) {
   const HopscotchVerification v = verify_hopscotch_play(path);
   valid = v.valid;
-  if (options.global.human_output()) {
-    std::cout << path << ": " << v.plays << " plays, score " << v.score;
-    if (v.valid)
-      std::cout << (v.score == 48 ? ": valid win\n" : ": valid play\n");
-    else
-      std::cout << ": INVALID: " << v.reason << "\n";
-  }
+  cli::text(options.global) << path << ": " << v.plays << " plays, score " << v.score;
+  if (v.valid)
+    cli::text(options.global) << (v.score == 48 ? ": valid win\n" : ": valid play\n");
+  else
+    cli::text(options.global) << ": INVALID: " << v.reason << "\n";
   return {{"file", path},
           {"valid", v.valid},
           {"reason", v.reason},
@@ -212,24 +210,24 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
   for (const auto& [score, count] : lost_scores) scores[std::to_string(score)] = count;
   const double rate = deals ? static_cast<double>(n_won) / static_cast<double>(deals) : 0.0;
   const double normal_rate = deals ? static_cast<double>(normal_won) / static_cast<double>(deals) : 0.0;
-  if (options.global.human_output()) {
-    std::cout << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals
-              << " deals), stock order known:\n"
-              << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
-              << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
-              << fixed(100 * high, 2) << " %\n"
-              << "  best scores of lost deals:";
-    for (const auto& [score, count] : lost_scores) std::cout << " " << score << ":" << count;
-    if (inexact) std::cout << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
-    std::cout << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile "
-              << fixed(1000 * p99, 1) << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
-              << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won " << normal_won << " ("
-              << fixed(100 * normal_rate, 2) << " %, 95 % interval " << fixed(100 * normal_ci.first, 2) << " to "
-              << fixed(100 * normal_ci.second, 2) << " %), mean score "
-              << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2) << "\n"
-              << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
-              << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
-  }
+  cli::text(options.global) << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals
+                            << " deals), stock order known:\n"
+                            << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
+                            << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2)
+                            << " to " << fixed(100 * high, 2) << " %\n"
+                            << "  best scores of lost deals:";
+  for (const auto& [score, count] : lost_scores) cli::text(options.global) << " " << score << ":" << count;
+  if (inexact)
+    cli::text(options.global) << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
+  cli::text(options.global) << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile "
+                            << fixed(1000 * p99, 1) << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
+                            << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won "
+                            << normal_won << " (" << fixed(100 * normal_rate, 2) << " %, 95 % interval "
+                            << fixed(100 * normal_ci.first, 2) << " to " << fixed(100 * normal_ci.second, 2)
+                            << " %), mean score " << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2)
+                            << "\n"
+                            << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
+                            << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
   return {{"deals", deals},
           {"seed", seed},
           {"won", n_won},

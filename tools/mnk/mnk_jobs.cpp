@@ -52,19 +52,19 @@ nlohmann::json strong_impl(const mnk::MnkGame& game, const MnkOptions& options, 
   if (!output.empty()) {
     write_mnk_table(output, game.m(), game.n(), game.k(), table);
   }
-  if (options.global.human_output()) {
-    std::cout << "Game " << game.name() << " (" << game.m() << " columns, " << game.n() << " rows, " << game.k()
-              << " in a row), strong solution\n"
-              << "  positions reachable (empty board and terminal ones included): " << positions << "\n"
-              << "  up to the " << game.symmetries().order() << " symmetries of the board: " << canonical << "\n"
-              << "  terminal: " << terminal << " (X wins " << x_wins << ", O wins " << o_wins << ", draws " << draws
-              << ")\n"
-              << "  games (move sequences from the empty board to a terminal position): " << to_decimal(games) << "\n"
-              << "  value of the empty board: " << value_name(root.outcome, true) << " in " << root.distance
-              << " plies\n"
-              << "  " << seconds << " s with " << options.threads << " thread(s)\n";
-    if (!output.empty()) std::cout << "Table written to " << output << "\n";
-  }
+  cli::text(options.global) << "Game " << game.name() << " (" << game.m() << " columns, " << game.n() << " rows, "
+                            << game.k() << " in a row), strong solution\n"
+                            << "  positions reachable (empty board and terminal ones included): " << positions << "\n"
+                            << "  up to the " << game.symmetries().order() << " symmetries of the board: " << canonical
+                            << "\n"
+                            << "  terminal: " << terminal << " (X wins " << x_wins << ", O wins " << o_wins
+                            << ", draws " << draws << ")\n"
+                            << "  games (move sequences from the empty board to a terminal position): "
+                            << to_decimal(games) << "\n"
+                            << "  value of the empty board: " << value_name(root.outcome, true) << " in "
+                            << root.distance << " plies\n"
+                            << "  " << seconds << " s with " << options.threads << " thread(s)\n";
+  if (!output.empty()) cli::text(options.global) << "Table written to " << output << "\n";
   return {{"game", game.name()},
           {"m", game.m()},
           {"n", game.n()},
@@ -115,20 +115,19 @@ nlohmann::json weak_impl(const mnk::MnkGame& game, const MnkOptions& options,
     best_move = game.cell_name(cell);
   }
   const double seconds = clock.seconds();
-  if (options.global.human_output()) {
-    std::cout << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O")
-              << " to move\n"
-              << "Value: " << outcome_name(*value) << " for the side to move (" << value_name(*value, x_to_move)
-              << ")\n";
-    if (!best_move.empty()) std::cout << "Best move: " << best_move << "\n";
-    if (!moves.empty()) {
-      std::cout << "Moves, best first:";
-      for (const auto& m : moves)
-        std::cout << "  " << m["move"].get<std::string>() << " " << m["value"].get<std::string>();
-      std::cout << "\n";
-    }
-    std::cout << search.nodes() << " nodes in " << seconds << " s with " << options.threads << " thread(s)\n";
+  cli::text(options.global) << "Game " << game.name() << ", position " << game.format(p) << ", "
+                            << (x_to_move ? "X" : "O") << " to move\n"
+                            << "Value: " << outcome_name(*value) << " for the side to move ("
+                            << value_name(*value, x_to_move) << ")\n";
+  if (!best_move.empty()) cli::text(options.global) << "Best move: " << best_move << "\n";
+  if (!moves.empty()) {
+    cli::text(options.global) << "Moves, best first:";
+    for (const auto& m : moves)
+      cli::text(options.global) << "  " << m["move"].get<std::string>() << " " << m["value"].get<std::string>();
+    cli::text(options.global) << "\n";
   }
+  cli::text(options.global) << search.nodes() << " nodes in " << seconds << " s with " << options.threads
+                            << " thread(s)\n";
   return {{"game", game.name()},
           {"position", game.format(p)},
           {"to_move", x_to_move ? "X" : "O"},
@@ -180,13 +179,12 @@ nlohmann::json mnk_probe(const std::string& path, const std::string& position_te
   });
   for (const auto& [v, cell] : ranked)
     moves.push_back({{"move", game.cell_name(cell)}, {"value", outcome_name(v.outcome)}, {"distance", v.distance}});
-  if (options.global.human_output()) {
-    std::cout << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O")
-              << " to move: " << outcome_name(value) << " in " << distance << " plies\n";
-    for (const auto& mv : moves)
-      std::cout << "  " << mv["move"].get<std::string>() << "  " << mv["value"].get<std::string>() << " in "
-                << mv["distance"].get<int>() << "\n";
-  }
+  cli::text(options.global) << "Game " << game.name() << ", position " << game.format(p) << ", "
+                            << (x_to_move ? "X" : "O") << " to move: " << outcome_name(value) << " in " << distance
+                            << " plies\n";
+  for (const auto& mv : moves)
+    cli::text(options.global) << "  " << mv["move"].get<std::string>() << "  " << mv["value"].get<std::string>()
+                              << " in " << mv["distance"].get<int>() << "\n";
   return {{"game", game.name()},
           {"position", game.format(p)},
           {"value", value_name(value, x_to_move)},

@@ -14,7 +14,7 @@ nlohmann::json mountnfall_perft(const mountnfall::MountNFall& game, const mountn
   const cli::Stopwatch clock;
   for (int d = 1; d <= depth; ++d) {
     counts.push_back(gs::perft(game, from, d));
-    if (global.human_output()) std::cout << "perft " << d << ": " << counts.back() << "\n";
+    cli::text(global) << "perft " << d << ": " << counts.back() << "\n";
   }
   return {{"position", game.format(from)}, {"perft", counts}, {"seconds", clock.seconds()}};
 }
@@ -30,17 +30,15 @@ nlohmann::json mountnfall_analyse(const mountnfall::MountNFall& game, const moun
   for (const auto& m : report.pv) pv.push_back(game.move_name(m));
   const bool mate = Search::is_mate(report.score);
   const int plies = Search::kWin - std::abs(report.score);
-  if (options.global.human_output()) {
-    std::cout << game.format(root) << "\n" << (root.white_to_move ? "White" : "Black") << " to move: ";
-    if (mate)
-      std::cout << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
-    else
-      std::cout << "score " << report.score << " (100 = a pawn)";
-    std::cout << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds << " s, "
-              << search.threads() << " threads\n  pv:";
-    for (const auto& m : pv) std::cout << " " << m;
-    std::cout << "\n";
-  }
+  cli::text(options.global) << game.format(root) << "\n" << (root.white_to_move ? "White" : "Black") << " to move: ";
+  if (mate)
+    cli::text(options.global) << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
+  else
+    cli::text(options.global) << "score " << report.score << " (100 = a pawn)";
+  cli::text(options.global) << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds
+                            << " s, " << search.threads() << " threads\n  pv:";
+  for (const auto& m : pv) cli::text(options.global) << " " << m;
+  cli::text(options.global) << "\n";
   nlohmann::json result = {
       {"position", game.format(root)}, {"score", report.score},     {"depth", report.depth},      {"pv", pv},
       {"nodes", report.nodes},         {"seconds", report.seconds}, {"threads", search.threads()}};

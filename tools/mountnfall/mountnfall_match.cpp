@@ -11,6 +11,7 @@
 #include "engine/core/errors.h"
 #include "engine/mountnfall/baseline.h"
 #include "solvers/minimax/negamax.h"
+#include "tools/common/game_loop.h"
 
 namespace gs::tools {
 
@@ -68,37 +69,23 @@ nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFa
   auto first = make_player(options.player, game, options.seconds);
   auto second = make_player(options.opponent, game, options.seconds);
   const bool first_is_white = g % 2 == 0;
-  Position p = game.start();
-  std::vector<std::uint64_t> history;
-  std::string result = "draw", why = "move cap";
+  Player& white = first_is_white ? *first : *second;
+  Player& black = first_is_white ? *second : *first;
+  std::array<Seat<mountnfall::MountNFall>, 2> seats = {
+      Seat<mountnfall::MountNFall>{[&](const Position& p, const auto& history) { return white.choose(p, history); }},
+      Seat<mountnfall::MountNFall>{[&](const Position& p, const auto& history) { return black.choose(p, history); }}};
+  const auto played = play_out(game, game.start(), seats, options.max_plies);
+  std::string result = "draw";
+  if (played.winner) result = (*played.winner == 0) == first_is_white ? "win" : "loss";
   std::vector<std::string> record;
-  int plies = 0;
-  for (; plies < options.max_plies; ++plies) {
-    std::vector<Move> moves;
-    list_moves(game, p, moves);
-    const bool first_to_move = p.white_to_move == first_is_white;
-    if (moves.empty()) {
-      result = first_to_move ? "loss" : "win";
-      why = "no legal move";
-      break;
-    }
-    history.push_back(game.hash(p));
-    const Move m = (first_to_move ? first : second)->choose(p, history);
-    record.push_back(game.move_name(m));
-    p = game.play(p, m);
-    if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
-      why = "repetition";
-      ++plies;
-      break;
-    }
-  }
+  for (const Move& m : played.moves) record.push_back(game.move_name(m));
   return {{"game", g + 1},
           {"white", first_is_white ? options.player : options.opponent},
           {"result", result},
-          {"reason", why},
-          {"plies", plies},
+          {"reason", played.reason},
+          {"plies", played.plies()},
           {"moves", record},
-          {"final_position", game.format(p)}};
+          {"final_position", game.format(played.final_position)}};
 }
 
 }  // namespace
@@ -116,10 +103,9 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
   tbb::parallel_for(0, options.games, [&](int g) {
     auto r = play_game(options, game, g);
     const std::lock_guard lock(print);
-    if (options.global.human_output())
-      std::cout << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black")
-                << "): " << options.player << " " << r["result"].get<std::string>() << " ("
-                << r["reason"].get<std::string>() << ", " << r["plies"] << " plies)" << std::endl;
+    cli::text(options.global) << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black")
+                              << "): " << options.player << " " << r["result"].get<std::string>() << " ("
+                              << r["reason"].get<std::string>() << ", " << r["plies"] << " plies)" << std::endl;
     results[static_cast<std::size_t>(g)] = std::move(r);
   });
   int wins = 0, losses = 0, draws = 0;
@@ -135,10 +121,9 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
       (wins * std::pow(1 - score, 2) + draws * std::pow(0.5 - score, 2) + losses * std::pow(score, 2)) / n;
   const double error = std::sqrt(variance / n);
   const double low = elo(score - 1.96 * error), high = elo(score + 1.96 * error);
-  if (options.global.human_output())
-    std::cout << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " =" << draws
-              << ", score " << 100 * score << " %, Elo difference " << elo(score) << " (95 %: " << low << " to " << high
-              << "), " << clock.seconds() << " s\n";
+  cli::text(options.global) << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " ="
+                            << draws << ", score " << 100 * score << " %, Elo difference " << elo(score)
+                            << " (95 %: " << low << " to " << high << "), " << clock.seconds() << " s\n";
   return {{"player", options.player},
           {"opponent", options.opponent},
           {"games", options.games},
@@ -162,47 +147,36 @@ namespace gs::tools {
 
 int mountnfall_play(int size, int triangle, double seconds, bool human_white) {
   const mountnfall::MountNFall game(size, triangle);
-  SearchPlayer<mountnfall::MountNFall> engine(game, [&] {
-    SearchLimits limits;
-    limits.seconds = seconds;
-    return limits;
-  }());
-  Position p = game.start();
-  std::vector<std::uint64_t> history;
+  SearchPlayer<mountnfall::MountNFall> engine(game, {.seconds = seconds});
   std::cout << "Mount'n Fall " << size << "x" << size << ": you play " << (human_white ? "White (first)" : "Black")
             << ". Moves: a2-c2 (pile-up), d6>e (collapse; n ne e se s sw w nw), or quit.\n";
-  while (true) {
-    std::cout << "\n" << game.format(p) << "\n";
-    std::vector<Move> moves;
-    list_moves(game, p, moves);
-    const bool human_turn = p.white_to_move == human_white;
-    if (moves.empty()) {
-      std::cout << (human_turn ? "You have no legal move: the engine wins.\n"
-                               : "The engine has no legal move: you win.\n");
-      return 0;
-    }
-    history.push_back(game.hash(p));
-    Move m;
-    if (!human_turn) {
-      m = engine.choose(p, history);
-      std::cout << "Engine plays " << game.move_name(m) << "\n";
-    } else {
+  const Seat<mountnfall::MountNFall> person{[&](const Position& p, const auto&) -> std::optional<Move> {
+    while (true) {
       const auto line = cli::read_move_line();
-      if (!line) return 0;
+      if (!line) return std::nullopt;
       try {
-        m = game.parse_move(p, *line);
+        return game.parse_move(p, *line);
       } catch (const InputError& e) {
         std::cout << e.what() << "\n";
-        history.pop_back();
-        continue;
       }
     }
-    p = game.play(p, m);
-    if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
-      std::cout << game.format(p) << "\nThe position repeats: a draw.\n";
-      return 0;
-    }
-  }
+  }};
+  const Seat<mountnfall::MountNFall> machine{[&](const Position& p, const auto& history) {
+    const Move m = engine.choose(p, history);
+    std::cout << "Engine plays " << game.move_name(m) << "\n";
+    return m;
+  }};
+  std::array<Seat<mountnfall::MountNFall>, 2> seats = {human_white ? person : machine, human_white ? machine : person};
+  const auto played = play_out(game, game.start(), seats, 1 << 30, [&](const Position& p) {
+    std::cout << "\n" << game.format(p) << "\n";
+  });
+  const bool human_lost = played.winner && (*played.winner == 0) != human_white;
+  if (played.reason == "no legal move")
+    std::cout << (human_lost ? "You have no legal move: the engine wins.\n"
+                             : "The engine has no legal move: you win.\n");
+  else if (played.reason == "repetition")
+    std::cout << game.format(played.final_position) << "\nThe position repeats: a draw.\n";
+  return 0;
 }
 
 }  // namespace gs::tools

@@ -80,26 +80,26 @@ nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& optio
   }
   const double seconds = clock.seconds();
 
-  if (options.global.human_output()) {
-    std::cout << "Board:  " << board_summary(board) << "\n"
-              << "Start:  " << request.start_label << "    Finish: " << request.finish_label
-              << "    Symmetries used: " << group.order() << "\n\n"
-              << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)\n";
-    for (const auto& l : layer_list)
-      std::cout << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
-                << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>()
-                << std::setw(25) << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
-                << l["finish_reachable_total"].get<std::uint64_t>() << "\n";
-    std::cout << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25)
-              << alive_canonical << std::setw(21) << alive_total
-              << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
-    for (const auto& f : finishes)
-      std::cout << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
-    if (finishes.empty()) std::cout << "  none\n";
-    std::cout << "\n"
-              << seconds << " s with " << options.threads << " thread(s), peak memory "
-              << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  }
+  cli::text(options.global) << "Board:  " << board_summary(board) << "\n"
+                            << "Start:  " << request.start_label << "    Finish: " << request.finish_label
+                            << "    Symmetries used: " << group.order() << "\n\n"
+                            << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)\n";
+  for (const auto& l : layer_list)
+    cli::text(options.global) << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>()
+                              << std::setw(13) << l["canonical"].get<std::uint64_t>() << std::setw(13)
+                              << l["total"].get<std::uint64_t>() << std::setw(25)
+                              << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
+                              << l["finish_reachable_total"].get<std::uint64_t>() << "\n";
+  cli::text(options.global) << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25)
+                            << alive_canonical << std::setw(21) << alive_total
+                            << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
+  for (const auto& f : finishes)
+    cli::text(options.global) << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>()
+                              << "\n";
+  if (finishes.empty()) cli::text(options.global) << "  none\n";
+  cli::text(options.global) << "\n"
+                            << seconds << " s with " << options.threads << " thread(s), peak memory "
+                            << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return {{"board", board.name()},
           {"start", request.start_label},
           {"finish", request.finish_label},
@@ -133,11 +133,11 @@ nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& 
       "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
       "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
           (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
-      options.output, options.steps, options.global.human_output());
-  if (options.global.human_output())
-    std::cout << "\n"
-              << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
-              << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+      options.output, options.steps, cli::text(options.global));
+  cli::text(options.global) << "\n"
+                            << searched << " canonical positions that can finish, " << seconds << " s with "
+                            << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib())
+                            << " MiB\n";
   return {{"board", board.name()},          {"start", request.start_label},
           {"finish", request.finish_label}, {"solved", result.solved},
           {"moves", result.moves},          {"jumps", jump_names(board, jumps)},
@@ -214,21 +214,20 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
     solvable_starts += finishes[s] != 0;
     solvable_pairs += popcount(finishes[s]);
   }
-  if (options.global.human_output()) {
-    std::cout << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
-    for (const auto& row : list) {
-      std::cout << std::left << std::setw(7) << row["start"].get<std::string>() << std::right;
-      if (row["finishes"].empty()) std::cout << "(none)";
-      for (const auto& f : row["finishes"]) std::cout << f.get<std::string>() << ' ';
-      std::cout << "\n";
-    }
-    std::cout << "\n"
-              << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; "
-              << solvable_pairs << " solvable start/finish pairs. " << pairs.size() << " searches over "
-              << std::count(representative.begin(), representative.end(), true) << " classes of start, " << nodes
-              << " positions expanded, " << seconds << " s with " << options.threads << " thread(s), peak memory "
-              << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  cli::text(options.global) << "Board:  " << board_summary(board)
+                            << "\n\nstart  finishes (holes where the last peg can be)\n";
+  for (const auto& row : list) {
+    cli::text(options.global) << std::left << std::setw(7) << row["start"].get<std::string>() << std::right;
+    if (row["finishes"].empty()) cli::text(options.global) << "(none)";
+    for (const auto& f : row["finishes"]) cli::text(options.global) << f.get<std::string>() << ' ';
+    cli::text(options.global) << "\n";
   }
+  cli::text(options.global) << "\n"
+                            << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; "
+                            << solvable_pairs << " solvable start/finish pairs. " << pairs.size() << " searches over "
+                            << std::count(representative.begin(), representative.end(), true) << " classes of start, "
+                            << nodes << " positions expanded, " << seconds << " s with " << options.threads
+                            << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return {{"board", board.name()},
           {"pairs", list},
           {"solvable_starts", solvable_starts},

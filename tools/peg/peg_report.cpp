@@ -35,18 +35,17 @@ std::vector<peg::Jump> copy_jumps(const std::vector<const peg::Jump*>& path) {
 
 void present_solution(const PegRequest& request, const std::vector<peg::Jump>& jumps, bool solved,
                       const std::string& solved_line, const std::string& unsolved_line, const std::string& output,
-                      bool steps, bool human) {
+                      bool steps, std::ostream& out) {
   if (solved && !output.empty()) write_checked_text(output, format_peg_solution(request, jumps));
-  if (!human) return;
-  std::cout << "Board:  " << board_summary(request.board) << "\n"
-            << "Start:  " << request.start_label << "    Finish: " << request.finish_label << "\n";
+  out << "Board:  " << board_summary(request.board) << "\n"
+      << "Start:  " << request.start_label << "    Finish: " << request.finish_label << "\n";
   if (!solved) {
-    std::cout << unsolved_line << "\n";
+    out << unsolved_line << "\n";
     return;
   }
-  std::cout << solved_line;
-  print_solution(std::cout, request, jumps, steps);
-  if (!output.empty()) std::cout << "\nSolution written to " << output << "\n";
+  out << solved_line;
+  print_solution(out, request, jumps, steps);
+  if (!output.empty()) out << "\nSolution written to " << output << "\n";
 }
 
 nlohmann::json jump_names(const peg::Board& board, const std::vector<peg::Jump>& jumps) {

@@ -39,11 +39,10 @@ nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options
                    "Unsolvable: no sequence of jumps ends with one peg on " +
                        (request.finish_label == "any" ? std::string("any hole") : request.finish_label) +
                        " (proved by " + proof + ").",
-                   options.output, options.steps, options.global.human_output());
-  if (options.global.human_output())
-    std::cout << "\n"
-              << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
-              << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+                   options.output, options.steps, cli::text(options.global));
+  cli::text(options.global) << "\n"
+                            << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
+                            << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return {{"board", board.name()},
           {"start", request.start_label},
           {"finish", request.finish_label},
@@ -60,14 +59,12 @@ nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options
 nlohmann::json peg_verify(const std::string& path, const PegJobOptions& options, bool& valid) {
   const PegVerification v = verify_peg_solution(path);
   valid = v.valid;
-  if (options.global.human_output()) {
-    std::cout << path << ": board " << v.board << ", start " << v.start << ", finish " << v.finish << ", " << v.jumps
-              << " jumps";
-    if (v.valid)
-      std::cout << " in " << v.moves << " moves: valid solution\n";
-    else
-      std::cout << ": INVALID: " << v.reason << "\n";
-  }
+  cli::text(options.global) << path << ": board " << v.board << ", start " << v.start << ", finish " << v.finish << ", "
+                            << v.jumps << " jumps";
+  if (v.valid)
+    cli::text(options.global) << " in " << v.moves << " moves: valid solution\n";
+  else
+    cli::text(options.global) << ": INVALID: " << v.reason << "\n";
   return {{"file", path},     {"valid", v.valid},   {"reason", v.reason}, {"board", v.board},
           {"start", v.start}, {"finish", v.finish}, {"jumps", v.jumps},   {"moves", v.moves}};
 }
@@ -86,10 +83,9 @@ nlohmann::json peg_boards(const PegJobOptions& options) {
                     {"position_classes", peg::PositionClasses(board).count()},
                     {"default_start", start ? peg::hole_name(board, *start) : "none"},
                     {"default_finish", finish ? peg::hole_name(board, *finish) : "any"}});
-    if (options.global.human_output())
-      std::cout << board_summary(board) << ", start " << list.back()["default_start"].get<std::string>() << ", finish "
-                << list.back()["default_finish"].get<std::string>() << "\n"
-                << peg::position_diagram(board, board.all_holes()) << "\n";
+    cli::text(options.global) << board_summary(board) << ", start " << list.back()["default_start"].get<std::string>()
+                              << ", finish " << list.back()["default_finish"].get<std::string>() << "\n"
+                              << peg::position_diagram(board, board.all_holes()) << "\n";
   }
   return {{"boards", list}};
 }

@@ -1,0 +1,81 @@
+// One loop for every game played out move by move: a person against an engine in the terminal
+// (mnk --play, mountnfall play) and engine against engine (mountnfall match). Seats alternate,
+// seat 0 moving first; the game ends at a terminal position (TwoPlayerGame), when the side to
+// move has no legal move (it loses), at a repeated position (a draw, for games with a hash), at
+// the ply cap (a draw), or when a seat stops (a person typed quit).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solvers/common/game.h"
+
+namespace gs::tools {
+
+template <Game G>
+struct Seat {
+  // The move to play in the position, given the hashes of the positions so far (for engines
+  // that score repetitions), or nothing to stop the game.
+  std::function<std::optional<typename G::Move>(const typename G::Position&, const std::vector<std::uint64_t>&)> choose;
+};
+
+template <Game G>
+struct PlayOut {
+  typename G::Position final_position;
+  std::vector<typename G::Move> moves;
+  std::optional<int> winner;  // the seat; none for a draw or a stopped game
+  std::string reason;         // "game over", "no legal move", "repetition", "move cap", "stopped"
+  int plies() const { return static_cast<int>(moves.size()); }
+};
+
+// `on_turn(p)` runs before each turn is decided (to show the position).
+template <Game G>
+PlayOut<G> play_out(const G& game, typename G::Position p, std::array<Seat<G>, 2>& seats, int max_plies = 1 << 30,
+                    const std::function<void(const typename G::Position&)>& on_turn = {}) {
+  PlayOut<G> out;
+  std::vector<std::uint64_t> history;
+  for (int ply = 0;; ++ply) {
+    out.final_position = p;
+    if (on_turn) on_turn(p);
+    const int mover = ply % 2;
+    if (ply >= max_plies) {
+      out.reason = "move cap";
+      break;
+    }
+    if constexpr (TwoPlayerGame<G>)
+      if (const auto end = game.terminal(p)) {
+        if (*end != Outcome::kDraw) out.winner = *end == Outcome::kWin ? mover : 1 - mover;
+        out.reason = "game over";
+        break;
+      }
+    bool any = false;
+    game.for_each_move(p, [&](const typename G::Move&) { any = true; });
+    if (!any) {
+      out.winner = 1 - mover;
+      out.reason = "no legal move";
+      break;
+    }
+    if constexpr (Evaluated<G>) history.push_back(game.hash(p));
+    const auto m = seats[static_cast<std::size_t>(mover)].choose(p, history);
+    if (!m) {
+      out.reason = "stopped";
+      break;
+    }
+    out.moves.push_back(*m);
+    p = game.play(p, *m);
+    if constexpr (Evaluated<G>)
+      if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
+        out.final_position = p;
+        out.reason = "repetition";
+        break;
+      }
+  }
+  return out;
+}
+
+}  // namespace gs::tools
