@@ -26,8 +26,8 @@
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
+#include "solvers/common/game.h"
 #include "solvers/common/hash.h"
-#include "solvers/deal/deal_game.h"
 
 namespace gs {
 

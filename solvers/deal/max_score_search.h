@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "engine/core/portable_random.h"
-#include "solvers/deal/deal_game.h"
+#include "solvers/common/game.h"
 #include "solvers/deal/layered_deal_search.h"
 #include "solvers/deal/score_memo.h"
 
@@ -100,10 +100,8 @@ class MaxScoreSearch {
   // of each round's probing goes to one deepening probe as long as that half: its budget grows
   // without end, so without a node limit the pass ends, if nothing else does, when one searches
   // everything (a proof that no win exists). Rounds go on until a win, such a proof, or the
-  // node limit. Measured on deals 1-2,000 (2 cores): with a limit of 300,000 nodes, 30 left
-  // unresolved in 21.9 s (probes alone, before the beams: 50 in 28 s); with 1 M nodes, 13 (p99
-  // 0.78 s a deal); with 3 M, 5 (p99 0.77 s). Early rounds giving the beams 2 or 4 times the
-  // width did worse (24 and 58 unresolved at 1 M nodes, against 15).
+  // node limit. The round sizes were chosen by measurement (docs/results.md, "Hopscotch:
+  // tuning").
   void win_pass(G& game) {
     complete_ = false;
     probe_count_ = 0;
@@ -136,10 +134,7 @@ class MaxScoreSearch {
   // does not trap every probe below it. Probes share the memo (it holds only proved facts). A probe
   // must be able to reach the end of the deal (a winning line of Hopscotch has about 100 moves:
   // probes of 60 nodes win nothing, of 80 nodes few), so every eighth probe gets four times the
-  // budget. Measured within 300,000 nodes a deal, deals 1-2,000 / 2,001-4,000: probes of 120
-  // nodes with the longer ones win 1,950 / 1,928; of 120 alone 1,950 / 1,932; of 150, 1,938 /
-  // 1,928; of 300, 1,938 / 1,920 (and are 10 % slower); the first 1,000 probes of 300 on deals
-  // 1-200 win 197, one depth-first pass about 40 %.
+  // budget. The probe sizes were chosen by measurement (docs/results.md, "Hopscotch: tuning").
   void win_probes(G& game, std::uint64_t until, std::uint64_t probe_nodes) {
     while (nodes_ < until) {
       const int every = options_.long_probe_every;
