@@ -2,7 +2,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/hopscotch/heuristic_player.h"
-#include "engine/hopscotch/tableau.h"
+#include "engine/hopscotch/search_tableau.h"
 #include "solvers/deal/layered_deal_search.h"
 #include "solvers/deal/max_score_search.h"
 
@@ -11,14 +11,14 @@ namespace {
 
 // Tableaux after the normal-play heuristic has dealt 24 cards of deals 1..64: reserves of
 // typical size.
-std::vector<Tableau> mid_game_tableaux() {
-  std::vector<Tableau> out;
+std::vector<SearchTableau> mid_game_tableaux() {
+  std::vector<SearchTableau> out;
   for (std::uint64_t seed = 1; seed <= 64; ++seed) {
-    Tableau guide(deal_from_seed(seed), MoveRules::kUnrestricted);
-    std::vector<Move> line;
+    Tableau guide(deal_from_seed(seed));
+    std::vector<Play> line;
     play_without_seeing_stock(guide, &line);
-    Tableau t(deal_from_seed(seed));
-    for (const Move& m : line) {
+    SearchTableau t(deal_from_seed(seed));
+    for (const Play& m : line) {
       if (t.dealt() == 24) break;
       t.apply(m);
     }
@@ -49,25 +49,25 @@ void over_mid_game_tableaux(benchmark::State& state, Measure measure) {
 }
 
 void BM_HopscotchCanonicalKey(benchmark::State& state) {
-  over_mid_game_tableaux(state, [](const Tableau& t) { return t.key(); });
+  over_mid_game_tableaux(state, [](const SearchTableau& t) { return t.key(); });
 }
 BENCHMARK(BM_HopscotchCanonicalKey);
 
 void BM_HopscotchUpperBound(benchmark::State& state) {
-  over_mid_game_tableaux(state, [](const Tableau& t) { return t.upper_bound(); });
+  over_mid_game_tableaux(state, [](const SearchTableau& t) { return t.upper_bound(); });
 }
 BENCHMARK(BM_HopscotchUpperBound);
 
 // Deals 1..64 decided one after another with one memo (as one thread of `stats` does), with a
 // node limit of 300,000 per deal. Items are search nodes.
 void BM_HopscotchSolveDeals(benchmark::State& state) {
-  MaxScoreSearch<Tableau> search(20);
+  MaxScoreSearch<SearchTableau> search(20);
   MaxScoreOptions options;
   options.node_limit = 300'000;
   std::uint64_t nodes = 0, won = 0;
   for (auto _ : state)
     for (std::uint64_t seed = 1; seed <= 64; ++seed) {
-      Tableau t(deal_from_seed(seed));
+      SearchTableau t(deal_from_seed(seed));
       const auto r = search.solve(t, options);
       nodes += r.nodes;
       won += r.outcome == decltype(r)::kWon;
@@ -85,8 +85,8 @@ void BM_HopscotchBeam(benchmark::State& state) {
   std::uint64_t nodes = 0, won = 0;
   for (auto _ : state)
     for (std::uint64_t seed : {37, 581, 4142, 5706, 9559}) {
-      const Tableau t(deal_from_seed(seed));
-      const auto r = LayeredDealSearch<Tableau>().reach(t, kDealSize, options);
+      const SearchTableau t(deal_from_seed(seed));
+      const auto r = LayeredDealSearch<SearchTableau>().reach(t, kDealSize, options);
       nodes += r.nodes;
       won += r.outcome == decltype(r)::kReached;
     }
@@ -96,14 +96,14 @@ void BM_HopscotchBeam(benchmark::State& state) {
 BENCHMARK(BM_HopscotchBeam)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
 void BM_HopscotchPromise(benchmark::State& state) {
-  over_mid_game_tableaux(state, [](const Tableau& t) { return t.promise(); });
+  over_mid_game_tableaux(state, [](const SearchTableau& t) { return t.promise(); });
 }
 BENCHMARK(BM_HopscotchPromise);
 
 void BM_HopscotchNormalPlay(benchmark::State& state) {
   std::uint64_t seed = 0;
   for (auto _ : state) {
-    Tableau t(deal_from_seed(++seed), MoveRules::kUnrestricted);
+    SearchTableau t(deal_from_seed(++seed), MoveRules::kUnrestricted);
     benchmark::DoNotOptimize(play_without_seeing_stock(t));
   }
   state.SetItemsProcessed(state.iterations());

@@ -6,7 +6,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/hopscotch/heuristic_player.h"
-#include "engine/hopscotch/tableau.h"
+#include "engine/hopscotch/search_tableau.h"
 #include "solvers/deal/layered_deal_search.h"
 #include "solvers/deal/max_score_search.h"
 
@@ -33,7 +33,7 @@ const char* kStraightDeal =
     "2 4 6 8 3 6 9 Q 4 8 Q 3 5 10 2 7 6 Q 5 J 7 A 8 2 8 3 J 6 9 5 A 10 10 7 4 A J 9 7 5 Q J 10 9 K K K K";
 
 TEST(HopscotchRules, FoundationAcceptsOnlyItsNextRank) {
-  Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
+  SearchTableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
   EXPECT_EQ(t.next_rank(0), 2);
   EXPECT_EQ(t.next_rank(1), 4);
   EXPECT_TRUE(t.is_legal({Move::kWasteToFoundation, 0, 0, 0, 0}));   // the 2 onto foundation 1
@@ -45,7 +45,7 @@ TEST(HopscotchRules, FoundationAcceptsOnlyItsNextRank) {
 }
 
 TEST(HopscotchRules, WasteHoldsOneCardAndReserveTopsGoOnlyToFoundations) {
-  Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
+  SearchTableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
   t.apply(t.parse_move("2>R1"));
   EXPECT_EQ(t.dealt(), 1);
   EXPECT_EQ(t.waste().rank, 4);                    // the next card replaces the one placed
@@ -60,7 +60,7 @@ TEST(HopscotchRules, WasteHoldsOneCardAndReserveTopsGoOnlyToFoundations) {
 }
 
 TEST(HopscotchRules, KingClosesAFoundation) {
-  Tableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
+  SearchTableau t(parse_deal(kStraightDeal), MoveRules::kUnrestricted);
   while (!t.stock_empty()) {
     MoveList moves;
     t.generate_moves(moves);
@@ -123,8 +123,8 @@ MaxScoreOptions plain_search() {
 
 TEST(HopscotchSolver, StraightDealIsWonByEverySearch) {
   for (bool pruned : {true, false}) {
-    Tableau t(parse_deal(kStraightDeal), pruned ? MoveRules::kNormalForm : MoveRules::kUnrestricted);
-    MaxScoreSearch<Tableau> search(12);
+    SearchTableau t(parse_deal(kStraightDeal), pruned ? MoveRules::kNormalForm : MoveRules::kUnrestricted);
+    MaxScoreSearch<SearchTableau> search(12);
     const auto r = search.solve(t, pruned ? MaxScoreOptions{} : plain_search());
     EXPECT_EQ(r.outcome, decltype(r)::kWon);
     EXPECT_EQ(r.score, 48);
@@ -133,7 +133,7 @@ TEST(HopscotchSolver, StraightDealIsWonByEverySearch) {
 
 // Two tableaux of one deal, one per move rule, after the same plays.
 struct Twin {
-  Tableau normal, plain;
+  SearchTableau normal, plain;
   explicit Twin(const Deal& d) : normal(d, MoveRules::kNormalForm), plain(d, MoveRules::kUnrestricted) {}
   void apply(const Move& m) {
     normal.apply(m);
@@ -150,7 +150,7 @@ TEST(HopscotchSolver, KingOverTheTwosAndAcesIsAProvedLoss) {
   Twin twin(deal);
   for (int i = 0; i < 7; ++i) twin.apply({Move::kWasteToReserve, 0, 0, static_cast<std::uint8_t>(i), 0});
   EXPECT_LE(twin.normal.upper_bound(), 41);
-  MaxScoreSearch<Tableau> search(20);
+  MaxScoreSearch<SearchTableau> search(20);
   MaxScoreOptions options;
   options.node_limit = 100'000;  // the loss is proved at the root; the best score would take long
   const auto r = search.solve(twin.normal, options);
@@ -167,15 +167,15 @@ TEST(HopscotchSolver, PrunedSearchAgreesWithPlainSearch) {
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const Deal deal = deal_from_seed(seed);
     Twin twin(deal);
-    Tableau guide(deal, MoveRules::kUnrestricted);
-    std::vector<Move> line;
+    Tableau guide(deal);
+    std::vector<Play> line;
     play_without_seeing_stock(guide, &line);
     const int left = 7 + static_cast<int>(seed % 4);
-    for (const Move& m : line) {
-      if (m.kind != Move::kReserveToFoundation && twin.plain.dealt() >= kDealSize - left) break;
+    for (const Play& m : line) {
+      if (m.kind != Play::kReserveToFoundation && twin.plain.dealt() >= kDealSize - left) break;
       twin.apply(m);
     }
-    MaxScoreSearch<Tableau> search(20);
+    MaxScoreSearch<SearchTableau> search(20);
     auto plain_options = plain_search();
     plain_options.node_limit = 2'000'000;
     const auto plain = search.solve(twin.plain, plain_options);
@@ -191,9 +191,9 @@ TEST(HopscotchSolver, PrunedSearchAgreesWithPlainSearch) {
   EXPECT_GE(lost, 3);
 }
 
-// The same tableau without the Kings rule of the first pass (see Tableau, "Kings").
-struct WithoutKingsRule : Tableau {
-  using Tableau::Tableau;
+// The same tableau without the Kings rule of the first pass (see SearchTableau, "Kings").
+struct WithoutKingsRule : SearchTableau {
+  using SearchTableau::SearchTableau;
   void set_win_only(bool) {}
 };
 
@@ -204,19 +204,19 @@ TEST(HopscotchSolver, KingsRuleKeepsEveryWinAndLoss) {
   int compared = 0, won = 0, lost = 0, kings = 0;
   for (std::uint64_t seed = 1; seed <= 45; ++seed) {
     const Deal deal = deal_from_seed(seed);
-    Tableau guide(deal, MoveRules::kUnrestricted);
-    std::vector<Move> line;
+    Tableau guide(deal);
+    std::vector<Play> line;
     play_without_seeing_stock(guide, &line);
     const int left = 11 + static_cast<int>(seed % 5);
-    Tableau with(deal);
+    SearchTableau with(deal);
     WithoutKingsRule without(deal);
-    for (const Move& m : line) {
-      if (m.kind != Move::kReserveToFoundation && with.dealt() >= kDealSize - left) break;
+    for (const Play& m : line) {
+      if (m.kind != Play::kReserveToFoundation && with.dealt() >= kDealSize - left) break;
       with.apply(m);
       without.apply(m);
     }
     for (int i = with.dealt(); i < kDealSize; ++i) kings += deal[static_cast<std::size_t>(i)].rank == kRanks;
-    MaxScoreSearch<Tableau> search(20);
+    MaxScoreSearch<SearchTableau> search(20);
     MaxScoreSearch<WithoutKingsRule> plain(20);
     MaxScoreOptions options;
     options.node_limit = 300'000;  // a loss is known after the first pass; the best score is not needed
@@ -238,13 +238,13 @@ TEST(HopscotchSolver, KingsRuleKeepsEveryWinAndLoss) {
 TEST(HopscotchSolver, UpperBoundHoldsAlongSearchedLines) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     const Deal deal = deal_from_seed(seed);
-    Tableau t(deal);
-    MaxScoreSearch<Tableau> search(20);
+    SearchTableau t(deal);
+    MaxScoreSearch<SearchTableau> search(20);
     MaxScoreOptions options;
     options.node_limit = 2'000'000;
     const auto r = search.solve(t, options);
     if (r.outcome == decltype(r)::kUnresolved) continue;
-    Tableau replay(deal);
+    SearchTableau replay(deal);
     replay.set_win_only(r.outcome == decltype(r)::kWon);
     for (const Move& m : r.line) {
       EXPECT_GE(replay.upper_bound(), r.score) << "seed " << seed;
@@ -257,7 +257,7 @@ TEST(HopscotchSolver, UpperBoundHoldsAlongSearchedLines) {
 
 TEST(HopscotchSolver, CanonicalKeyIgnoresReserveOrder) {
   const Deal deal = parse_deal(kStraightDeal);
-  Tableau a(deal), b(deal);
+  SearchTableau a(deal), b(deal);
   a.apply({Move::kWasteToReserve, 0, 0, 0, 0});
   a.apply({Move::kWasteToReserve, 2, 0, 1, 0});
   b.apply({Move::kWasteToReserve, 3, 0, 0, 0});
@@ -267,20 +267,21 @@ TEST(HopscotchSolver, CanonicalKeyIgnoresReserveOrder) {
 }
 
 // Heuristic play of a seeded deal until `left` cards remain in the stock, in the normal form.
-Tableau position_near_the_end(std::uint64_t seed, int left) {
+SearchTableau position_near_the_end(std::uint64_t seed, int left) {
   const Deal deal = deal_from_seed(seed);
-  Tableau guide(deal, MoveRules::kUnrestricted), t(deal);
-  std::vector<Move> line;
+  Tableau guide(deal);
+  SearchTableau t(deal);
+  std::vector<Play> line;
   play_without_seeing_stock(guide, &line);
-  for (const Move& m : line) {
-    if (m.kind != Move::kReserveToFoundation && t.dealt() >= kDealSize - left) break;
+  for (const Play& m : line) {
+    if (m.kind != Play::kReserveToFoundation && t.dealt() >= kDealSize - left) break;
     t.apply(m);
   }
   return t;
 }
 
-std::vector<Tableau::Key> successor_keys(Tableau t) {
-  std::vector<Tableau::Key> keys;
+std::vector<SearchTableau::Key> successor_keys(SearchTableau t) {
+  std::vector<SearchTableau::Key> keys;
   MoveList moves;
   t.generate_moves(moves);
   for (const Move& m : moves) {
@@ -299,12 +300,12 @@ TEST(HopscotchTableau, LoadedKeysHaveTheSameFutures) {
   int states = 0, parked_kings = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     const Deal deal = deal_from_seed(seed);
-    Tableau start(deal);
-    MaxScoreSearch<Tableau> search(16);
+    SearchTableau start(deal);
+    MaxScoreSearch<SearchTableau> search(16);
     const auto r = search.solve(start, {});
     ASSERT_EQ(r.outcome, decltype(r)::kWon) << "seed " << seed;
     for (bool win_only : {true, false}) {
-      Tableau t(deal), loaded(deal);
+      SearchTableau t(deal), loaded(deal);
       t.set_win_only(win_only);
       loaded.set_win_only(win_only);
       for (const Move& m : r.line) {
@@ -331,11 +332,11 @@ TEST(HopscotchTableau, LoadedKeysHaveTheSameFutures) {
 TEST(HopscotchSolver, LayeredSearchAgreesWithDepthFirstSearch) {
   int won = 0, lost = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    Tableau t = position_near_the_end(seed, 6 + static_cast<int>(seed % 3));
-    MaxScoreSearch<Tableau> search(18);
+    SearchTableau t = position_near_the_end(seed, 6 + static_cast<int>(seed % 3));
+    MaxScoreSearch<SearchTableau> search(18);
     const auto dfs = search.solve(t, {});
     ASSERT_NE(dfs.outcome, decltype(dfs)::kUnresolved);
-    LayeredDealSearch<Tableau> layered;
+    LayeredDealSearch<SearchTableau> layered;
     const auto win = layered.reach(t, kDealSize);
     EXPECT_EQ(win.outcome == decltype(win)::kReached, dfs.outcome == decltype(dfs)::kWon) << "seed " << seed;
     EXPECT_NE(win.outcome, decltype(win)::kUnresolved);
@@ -348,7 +349,7 @@ TEST(HopscotchSolver, LayeredSearchAgreesWithDepthFirstSearch) {
     const auto best = layered.reach(t, dfs.score), beyond = layered.reach(t, dfs.score + 1);
     EXPECT_EQ(best.outcome, decltype(best)::kReached) << "seed " << seed;
     EXPECT_EQ(beyond.outcome, decltype(beyond)::kUnreachable) << "seed " << seed;
-    Tableau replay = t;
+    SearchTableau replay = t;
     for (const Move& m : best.line) replay.apply(m);
     EXPECT_GE(replay.score(), dfs.score) << "seed " << seed;
   }
@@ -361,13 +362,13 @@ TEST(HopscotchSolver, BeamLinesArePlaysByTheRules) {
   int won = 0;
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     const Deal deal = deal_from_seed(seed);
-    Tableau t(deal);
+    SearchTableau t(deal);
     LayeredSearchOptions options;
     options.width = 100;
-    const auto r = LayeredDealSearch<Tableau>().reach(t, kDealSize, options);
+    const auto r = LayeredDealSearch<SearchTableau>().reach(t, kDealSize, options);
     if (r.outcome != decltype(r)::kReached) continue;
     ++won;
-    Tableau replay(deal, MoveRules::kUnrestricted);
+    SearchTableau replay(deal, MoveRules::kUnrestricted);
     for (const Move& m : r.line) {
       if (m.kind == Move::kDecline) continue;
       ASSERT_TRUE(replay.is_legal(m)) << "seed " << seed << ": " << replay.move_name(m);
@@ -385,12 +386,13 @@ TEST(HopscotchTableau, PromisePenalisesCardsHeldDownByLaterOnes) {
   rest.erase(rest.find("2 "), 2);
   rest.erase(rest.find("Q "), 2);
   auto two_cards = [&](const std::string& first_two, int second_reserve) {
-    Tableau t(parse_deal(first_two + " " + rest));
+    SearchTableau t(parse_deal(first_two + " " + rest));
     t.apply({Move::kWasteToReserve, 0, 0, 0, 0});
     t.apply({Move::kWasteToReserve, static_cast<std::uint8_t>(second_reserve), 0, 1, 0});
     return t;
   };
-  const Tableau two_on_queen = two_cards("Q 2", 0), queen_on_two = two_cards("2 Q", 0), apart = two_cards("Q 2", 1);
+  const SearchTableau two_on_queen = two_cards("Q 2", 0), queen_on_two = two_cards("2 Q", 0),
+                      apart = two_cards("Q 2", 1);
   EXPECT_EQ(two_on_queen.promise() - queen_on_two.promise(), queen_on_two.wait(12) - queen_on_two.wait(2));
   EXPECT_GT(queen_on_two.wait(12), queen_on_two.wait(2));
   EXPECT_EQ(two_on_queen.promise() - apart.promise(), 3);
@@ -399,11 +401,11 @@ TEST(HopscotchTableau, PromisePenalisesCardsHeldDownByLaterOnes) {
 TEST(HopscotchPlayer, NormalPlayFinishesEveryDealLegally) {
   int won = 0;
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-    Tableau t(deal_from_seed(seed), MoveRules::kUnrestricted);
-    std::vector<Move> line;
+    Tableau t(deal_from_seed(seed));
+    std::vector<Play> line;
     const int score = play_without_seeing_stock(t, &line);
-    Tableau replay(deal_from_seed(seed), MoveRules::kUnrestricted);
-    for (const Move& m : line) {
+    Tableau replay(deal_from_seed(seed));
+    for (const Play& m : line) {
       ASSERT_TRUE(replay.is_legal(m));
       replay.apply(m);
     }

@@ -2,18 +2,20 @@
 
 #include <vector>
 
+#include "engine/hopscotch/placement.h"
+
 namespace gs::hopscotch {
 
 namespace {
 
 // The first reserve top that fits a foundation, if any.
-bool play_reserve_top(Tableau& tableau, std::vector<Move>* line) {
+bool play_reserve_top(Tableau& tableau, std::vector<Play>* line) {
   for (int p = 0; p < kReserves; ++p) {
     if (tableau.reserve_size(p) == 0) continue;
     const int card = tableau.reserve_card(p, tableau.reserve_size(p) - 1);
     for (int f = 0; f < kFoundations; ++f)
       if (tableau.next_rank(f) == tableau.rank_of(card)) {
-        const Move m{Move::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f),
+        const Play m{Play::kReserveToFoundation, static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f),
                      static_cast<std::uint8_t>(card)};
         tableau.apply(m);
         if (line) line->push_back(m);
@@ -23,32 +25,32 @@ bool play_reserve_top(Tableau& tableau, std::vector<Move>* line) {
   return false;
 }
 
-Move place_waste(const Tableau& tableau) {
+Play place_waste(const Tableau& tableau) {
   const auto card = static_cast<std::uint8_t>(tableau.dealt());
   const int rank = tableau.waste().rank;
   for (int f = 0; f < kFoundations; ++f)
-    if (tableau.next_rank(f) == rank) return {Move::kWasteToFoundation, 0, static_cast<std::uint8_t>(f), card};
+    if (tableau.next_rank(f) == rank) return {Play::kWasteToFoundation, 0, static_cast<std::uint8_t>(f), card};
   int best = 0;
   for (int p = 1; p < kReserves; ++p)
-    if (tableau.placement_cost(rank, p) < tableau.placement_cost(rank, best)) best = p;
-  return {Move::kWasteToReserve, static_cast<std::uint8_t>(best), 0, card};
+    if (placement_cost(tableau, rank, p) < placement_cost(tableau, rank, best)) best = p;
+  return {Play::kWasteToReserve, static_cast<std::uint8_t>(best), 0, card};
 }
 
 // The waste card's move when it fits no foundation: the reserve with the best sampled future.
-Move sampled_placement(const Tableau& tableau, int samples, PortableRandom& random) {
-  const Move greedy = place_waste(tableau);
-  if (greedy.kind != Move::kWasteToReserve) return greedy;
+Play sampled_placement(const Tableau& tableau, int samples, PortableRandom& random) {
+  const Play greedy = place_waste(tableau);
+  if (greedy.kind != Play::kWasteToReserve) return greedy;
   std::vector<Tableau> futures;
   for (int s = 0; s < samples; ++s) {
     futures.push_back(tableau);
     futures.back().reshuffle_unseen(random);
   }
-  Move best = greedy;
+  Play best = greedy;
   long best_total = -1;
   for (int p = 0; p < kReserves; ++p) {
     if (tableau.reserve_size(p) == 0 && p > 0 && tableau.reserve_size(p - 1) == 0)
       continue;  // same as the last empty one
-    const Move m{Move::kWasteToReserve, static_cast<std::uint8_t>(p), 0, greedy.card};
+    const Play m{Play::kWasteToReserve, static_cast<std::uint8_t>(p), 0, greedy.card};
     long total = 0;
     for (const Tableau& future : futures) {
       Tableau rollout = future;
@@ -62,24 +64,24 @@ Move sampled_placement(const Tableau& tableau, int samples, PortableRandom& rand
 
 }  // namespace
 
-int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Move>* line) {
+int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line) {
   PortableRandom random(seed);
   for (;;) {
     while (play_reserve_top(tableau, line)) {
     }
     if (tableau.stock_empty()) return tableau.score();
-    const Move m = sampled_placement(tableau, samples, random);
+    const Play m = sampled_placement(tableau, samples, random);
     tableau.apply(m);
     if (line) line->push_back(m);
   }
 }
 
-int play_without_seeing_stock(Tableau& tableau, std::vector<Move>* line) {
+int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line) {
   for (;;) {
     while (play_reserve_top(tableau, line)) {
     }
     if (tableau.stock_empty()) return tableau.score();
-    const Move m = place_waste(tableau);
+    const Play m = place_waste(tableau);
     tableau.apply(m);
     if (line) line->push_back(m);
   }

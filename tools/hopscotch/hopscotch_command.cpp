@@ -34,16 +34,16 @@ std::string read_text(const std::string& path) {
   return text.str();
 }
 
-// Play sequences of a depth with every legal play (no normal form).
+// Play sequences of a depth, every legal play by the rules.
 std::uint64_t perft(hopscotch::Tableau& t, int depth) {
   if (depth == 0) return 1;
-  hopscotch::MoveList moves;
-  t.generate_moves(moves);
+  std::vector<hopscotch::Play> plays;
+  t.for_each_play([&](const hopscotch::Play& p) { plays.push_back(p); });
   std::uint64_t total = 0;
-  for (const auto& m : moves) {
-    t.apply(m);
+  for (const auto& p : plays) {
+    t.apply(p);
     total += perft(t, depth - 1);
-    t.undo(m);
+    t.undo(p);
   }
   return total;
 }
@@ -87,7 +87,7 @@ Command hopscotch_command() {
                     [](const std::string& text) { return hopscotch::format_deal(hopscotch::parse_deal(text)); },
                 .perft =
                     [](int depth) {
-                      hopscotch::Tableau t(hopscotch::deal_from_seed(1), hopscotch::MoveRules::kUnrestricted);
+                      hopscotch::Tableau t(hopscotch::deal_from_seed(1));
                       return perft(t, depth);
                     },
                 // Deal 1 opens 4D JS. The foundations want 2, 4, 6 and 8, so 4D goes to foundation 2

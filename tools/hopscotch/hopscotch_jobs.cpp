@@ -12,6 +12,7 @@
 #include <tbb/parallel_for.h>
 
 #include "engine/hopscotch/heuristic_player.h"
+#include "engine/hopscotch/search_tableau.h"
 #include "engine/hopscotch/tableau.h"
 #include "solvers/common/progress.h"
 #include "solvers/deal/max_score_search.h"
@@ -23,8 +24,9 @@ namespace gs::tools {
 
 namespace {
 
+using hopscotch::SearchTableau;
 using hopscotch::Tableau;
-using Search = MaxScoreSearch<Tableau>;
+using Search = MaxScoreSearch<SearchTableau>;
 using SearchResult = Search::Result;
 
 nlohmann::json won_json(const SearchResult& r) {
@@ -34,9 +36,9 @@ nlohmann::json won_json(const SearchResult& r) {
 
 // Replays a play by the rules (the plays' names to `names` when given): a play is reported only
 // if it is legal, and a win only if its play reaches 48.
-void check_play(const hopscotch::Deal& deal, bool won, const std::vector<hopscotch::Move>& line,
+void check_play(const hopscotch::Deal& deal, bool won, const std::vector<hopscotch::Play>& plays,
                 std::vector<std::string>* names = nullptr) {
-  const int score = hopscotch::score_by_the_rules(deal, line, names);
+  const int score = hopscotch::score_by_the_rules(deal, plays, names);
   if (score < 0 || (won && score != Tableau::kMaxScore))
     throw std::logic_error("internal error: the play found for deal " + hopscotch::format_deal(deal) +
                            " does not replay");
@@ -50,7 +52,7 @@ void print_plays(std::ostream& out, const std::vector<std::string>& plays) {
 }
 
 int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed,
-                  std::vector<hopscotch::Move>* line = nullptr) {
+                  std::vector<hopscotch::Play>* line = nullptr) {
   return options.samples ? hopscotch::play_with_sampling(tableau, options.samples, seed, line)
                          : hopscotch::play_without_seeing_stock(tableau, line);
 }
@@ -66,10 +68,10 @@ std::string fixed(double value, int digits) {
 nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
                                const std::string& output, bool normal_play) {
   const cli::Stopwatch clock;
-  Tableau tableau(deal, normal_play ? hopscotch::MoveRules::kUnrestricted : hopscotch::MoveRules::kNormalForm);
-  std::vector<hopscotch::Move> line;
+  std::vector<hopscotch::Play> line;
   SearchResult result;
   if (normal_play) {
+    Tableau tableau(deal);
     result.score = play_normally(tableau, options, 0, &line);
     result.outcome = result.score == Tableau::kMaxScore ? SearchResult::kWon : SearchResult::kLost;
     result.score_exact = false;
@@ -78,8 +80,9 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
     const ProgressReporter progress(options.global.progress(), [] { return std::string("hopscotch: searching"); });
     MaxScoreOptions search_options;
     search_options.node_limit = options.node_limit;
+    SearchTableau tableau(deal);
     result = search.solve(tableau, search_options);
-    line = result.line;
+    line = hopscotch::plays_of(result.line);
   }
   const double seconds = clock.seconds();
   std::vector<std::string> plays;
@@ -151,11 +154,11 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
     // Decides deal i within `limit` nodes; a second try adds its time to the first's.
     auto decide = [&](Search& search, std::uint64_t i, const hopscotch::Deal& deal, std::uint64_t limit) {
       const cli::Stopwatch deal_clock;
-      Tableau tableau(deal);
+      SearchTableau tableau(deal);
       MaxScoreOptions search_options;
       search_options.node_limit = limit;
       const auto r = search.solve(tableau, search_options);
-      check_play(deal, r.outcome == SearchResult::kWon, r.line);
+      check_play(deal, r.outcome == SearchResult::kWon, hopscotch::plays_of(r.line));
       DealOutcome& o = outcomes[i];
       o.seconds += deal_clock.seconds();
       o.outcome = r.outcome;
@@ -169,7 +172,7 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto deal = hopscotch::deal_from_seed(seed + i);
         decide(search, i, deal, options.node_limit);
-        Tableau normal(deal, hopscotch::MoveRules::kUnrestricted);
+        Tableau normal(deal);
         outcomes[i].normal_score = play_normally(normal, options, seed + i);
         ++done;
       }

@@ -46,7 +46,7 @@ HopscotchVerification verify_hopscotch_play(const std::string& path) {
     throw DataError(path + ": " + e.what());
   }
   v.claimed_score = *score;
-  hopscotch::Tableau tableau(v.deal, hopscotch::MoveRules::kUnrestricted);
+  hopscotch::Tableau tableau(v.deal);
   for (const auto& text : plays) {
     try {
       tableau.apply(tableau.parse_move(text));
