@@ -40,7 +40,7 @@ template <class P>
 requires Puzzle<P> && Symmetric<P>
 class DfsSolver {
  public:
-  using State = typename P::Position;
+  using Position = typename P::Position;
   using Move = typename P::Move;
 
   DfsSolver(const P& puzzle, DfsOptions options)
@@ -53,7 +53,7 @@ class DfsSolver {
   DfsSolver(const P& puzzle, DfsOptions options, DeadTable& shared)
       : puzzle_(puzzle), options_(options), dead_(shared) {}
 
-  DfsResult<P> solve(State start) {
+  DfsResult<P> solve(Position start) {
     std::vector<Move> path;
     const int split = options_.threads > 1 ? options_.split_depth : 0;
     search(start, puzzle_.canonical(start), 0, split, path);
@@ -70,21 +70,21 @@ class DfsSolver {
  private:
   struct Child {
     Move move;
-    State state, key;  // key = canonical form of state
+    Position state, key;  // key = canonical form of state
   };
 
   // Calls f(child) for every move from s, with the child's canonical form.
   template <class F>
-  void for_each_child(State s, F&& f) const {
+  void for_each_child(Position s, F&& f) const {
     if constexpr (CanonicalMoves<P>)
-      puzzle_.for_each_canonical_move(s, [&](Move m, State key) { f(Child{m, puzzle_.play(s, m), key}); });
+      puzzle_.for_each_canonical_move(s, [&](Move m, Position key) { f(Child{m, puzzle_.play(s, m), key}); });
     else
-      for_each_successor(puzzle_, s, [&](Move m, State child) { f(Child{m, child, puzzle_.canonical(child)}); });
+      for_each_successor(puzzle_, s, [&](Move m, Position child) { f(Child{m, child, puzzle_.canonical(child)}); });
   }
 
   // Returns true when a goal was found below `s` (or elsewhere, which cancels this search).
   // `key` is the canonical form of s.
-  bool search(State s, State key, int depth, int split, std::vector<Move>& path) {
+  bool search(Position s, Position key, int depth, int split, std::vector<Move>& path) {
     if (found_.load(std::memory_order_relaxed)) return true;
     if (puzzle_.is_goal(s)) {
       std::lock_guard lock(solution_mutex_);

@@ -33,7 +33,7 @@ template <class P>
 requires LayeredPuzzle<P> && PieceMoves<P>
 class FewestMoves {
  public:
-  using State = typename P::Position;
+  using Position = typename P::Position;
   using Move = typename P::Move;
   static constexpr std::uint8_t kUnreached = std::numeric_limits<std::uint8_t>::max();
 
@@ -69,7 +69,7 @@ class FewestMoves {
   };
 
   // Cost and landing mask of a (not necessarily canonical) state at depth d.
-  Entry lookup(std::size_t d, State s) const {
+  Entry lookup(std::size_t d, Position s) const {
     const auto [canonical, g] = puzzle_.symmetries().canonical_with_element(s);
     const std::size_t i = alive_[d].find(canonical);
     if (i == LayerSet::npos) return {kUnreached, 0};
@@ -85,7 +85,7 @@ class FewestMoves {
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         int best = kUnreached;
         Bitboard landing = 0;
-        for_each_predecessor(puzzle_, here[i], [&](Move m, State parent) {
+        for_each_predecessor(puzzle_, here[i], [&](Move m, Position parent) {
           const Entry e = lookup(d - 1, parent);
           if (e.cost == kUnreached) return;
           const int c = e.cost + (has_bit(e.landing, puzzle_.move_origin(m)) ? 0 : 1);
@@ -98,13 +98,13 @@ class FewestMoves {
     });
   }
 
-  std::vector<Move> walk_back(std::size_t d, State s) const {
+  std::vector<Move> walk_back(std::size_t d, Position s) const {
     std::vector<Move> reversed;
     Entry here = lookup(d, s);
     int landing = lowest_bit(here.landing);
     for (; d > 0; --d) {
       bool stepped = false;
-      for_each_predecessor(puzzle_, s, [&](Move m, State parent) {
+      for_each_predecessor(puzzle_, s, [&](Move m, Position parent) {
         if (stepped || puzzle_.move_landing(m) != landing) return;
         const Entry e = lookup(d - 1, parent);
         if (e.cost == kUnreached) return;

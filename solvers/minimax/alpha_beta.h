@@ -71,16 +71,16 @@ template <class G>
 requires TwoPlayerGame<G> && Symmetric<G> && SearchMoves<G> && std::totally_ordered<typename G::Position>
 class AlphaBeta {
  public:
-  using State = typename G::Position;
+  using Position = typename G::Position;
   using Move = typename G::Move;
 
   AlphaBeta(const G& game, AlphaBetaOptions options) : game_(game), options_(options), table_(options.table_bits) {}
 
   // The value of s for the side to move.
-  Outcome value(State s) { return outcome_of_sign(search(s, -1, 1, 0)); }
+  Outcome value(Position s) { return outcome_of_sign(search(s, -1, 1, 0)); }
 
   // The value of a non-terminal s and a move that achieves it (the first such in search order).
-  std::pair<Outcome, Move> best_move(State s) {
+  std::pair<Outcome, Move> best_move(Position s) {
     int best = -2;
     Move choice{};
     game_.for_each_search_move(s, [&](Move m) {
@@ -94,15 +94,15 @@ class AlphaBeta {
   std::uint64_t nodes() const { return nodes_.total(); }
 
  private:
-  int search(State s, int alpha, int beta, int depth) {
+  int search(Position s, int alpha, int beta, int depth) {
     nodes_.add();
     if (const auto terminal = game_.terminal(s)) return sign_of(*terminal);
-    const State key = game_.canonical(s);
+    const Position key = game_.canonical(s);
     const int alpha0 = alpha;
-    typename BoundTable<State>::Hit hit;
+    typename BoundTable<Position>::Hit hit;
     if (table_.probe(key, hit)) {
-      if (hit.bound == BoundTable<State>::kExact) return hit.value;
-      if (hit.bound == BoundTable<State>::kLower)
+      if (hit.bound == BoundTable<Position>::kExact) return hit.value;
+      if (hit.bound == BoundTable<Position>::kLower)
         alpha = std::max(alpha, hit.value);
       else
         beta = std::min(beta, hit.value);
@@ -110,7 +110,7 @@ class AlphaBeta {
     }
     int best = -2;
     // Children live on a per-thread stack of frames: no allocation per node.
-    thread_local std::vector<State> frames;
+    thread_local std::vector<Position> frames;
     const std::size_t first = frames.size();
     game_.for_each_search_move(s, [&](Move m) { frames.push_back(game_.play(s, m)); });
     const std::size_t count = frames.size() - first;
@@ -122,10 +122,10 @@ class AlphaBeta {
     }
     if (parallel && best < beta && next < count) {
       // Young brothers: the first child has set the window; the others run in parallel.
-      std::vector<State> rest(frames.begin() + first + next, frames.begin() + first + count);
+      std::vector<Position> rest(frames.begin() + first + next, frames.begin() + first + count);
       std::atomic<int> shared_best{best};
       tbb::task_group group;
-      for (const State child : rest)
+      for (const Position child : rest)
         group.run([&, child] {
           const int lower = std::max(alpha, shared_best.load());
           if (lower >= beta) return;
@@ -138,7 +138,7 @@ class AlphaBeta {
       best = shared_best.load();
     }
     frames.resize(first);
-    using Table = BoundTable<State>;
+    using Table = BoundTable<Position>;
     const auto bound = best <= alpha0 ? Table::kUpper : best >= beta ? Table::kLower : Table::kExact;
     table_.store(key, best, bound);
     return best;
@@ -146,7 +146,7 @@ class AlphaBeta {
 
   const G& game_;
   AlphaBetaOptions options_;
-  BoundTable<State> table_;
+  BoundTable<Position> table_;
   NodeCounter nodes_;
 };
 

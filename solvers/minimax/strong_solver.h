@@ -24,7 +24,7 @@ template <class G>
 requires TwoPlayerGame<G> && CountedClasses<G> && PlyCounted<G>
 class StrongSolution {
  public:
-  using State = typename G::Position;
+  using Position = typename G::Position;
 
   explicit StrongSolution(const G& game) : game_(game) {
     enumerate();
@@ -38,7 +38,7 @@ class StrongSolution {
   bool terminal_at(std::size_t ply, std::size_t i) const { return game_.terminal(layers_[ply][i]).has_value(); }
 
   // The value of any reachable state (canonicalised here); nullopt if not reachable.
-  std::optional<Value> lookup(State s) const {
+  std::optional<Value> lookup(Position s) const {
     const std::size_t ply = game_.ply(s);
     if (ply >= layers_.size()) return std::nullopt;
     const std::size_t i = layers_[ply].find(game_.canonical(s));
@@ -52,9 +52,9 @@ class StrongSolution {
     first.add(game_.canonical(game_.start()));
     layers_.push_back(first.build());
     while (true) {
-      LayerSet built = layers_.back().expand([&](State s, auto& sink) {
+      LayerSet built = layers_.back().expand([&](Position s, auto& sink) {
         if (game_.terminal(s)) return;
-        for_each_successor(game_, s, [&](typename G::Move, State child) { sink.add(game_.canonical(child)); });
+        for_each_successor(game_, s, [&](typename G::Move, Position child) { sink.add(game_.canonical(child)); });
       });
       if (built.empty()) break;
       layers_.push_back(std::move(built));
@@ -84,10 +84,10 @@ class StrongSolution {
   };
 
   // Negamax over the children's stored values.
-  Scored solve_state(std::size_t ply, State s) const {
+  Scored solve_state(std::size_t ply, Position s) const {
     if (const auto terminal = game_.terminal(s)) return {sign_of(*terminal), 0};
     Scored best{-2, 0};
-    for_each_successor(game_, s, [&](typename G::Move, State child) {
+    for_each_successor(game_, s, [&](typename G::Move, Position child) {
       const std::size_t j = layers_[ply + 1].find(game_.canonical(child));
       const Scored c{-value_[ply + 1][j], distance_[ply + 1][j] + 1};
       // Better: a higher value; among wins the shorter, among losses (and draws) the longer.
@@ -108,10 +108,10 @@ class StrongSolution {
     for (std::size_t ply = 0; ply + 1 < layers_.size(); ++ply) {
       std::vector<uint128> into(layers_[ply + 1].size(), 0);
       for (std::size_t i = 0; i < layers_[ply].size(); ++i) {
-        const State s = layers_[ply][i];
+        const Position s = layers_[ply][i];
         if (game_.terminal(s)) continue;
         const uint128 weight = paths_[ply][i] * static_cast<unsigned>(game_.orbit_size(s));
-        for_each_successor(game_, s, [&](typename G::Move, State child) {
+        for_each_successor(game_, s, [&](typename G::Move, Position child) {
           into[layers_[ply + 1].find(game_.canonical(child))] += weight;
         });
       }
