@@ -8,7 +8,13 @@ namespace gs::hunt {
 
 namespace {
 
-const std::vector<std::string> kCross = {"  ooo  ", "  ooo  ", "ooooooo", "ooooooo", "ooooooo", "  ooo  ", "  ooo  "};
+// A function, not a global: a game built during another file's static initialisation (a
+// registry, a benchmark list) must not see it empty.
+const std::vector<std::string>& cross() {
+  static const std::vector<std::string> rows = {"  ooo  ", "  ooo  ", "ooooooo", "ooooooo",
+                                                "ooooooo", "  ooo  ", "  ooo  "};
+  return rows;
+}
 
 // The symmetries of the board that keep every point on its row: up must stay up.
 SymmetryGroup row_preserving(const HuntBoard& board) {
@@ -29,7 +35,7 @@ int checked_geese(int max_geese) {
 }  // namespace
 
 FoxAndGeese::FoxAndGeese(int max_geese, bool reduce)
-    : board_(kCross),
+    : board_(cross()),
       max_geese_(checked_geese(max_geese)),
       reduce_(reduce),
       mirror_(reduce ? row_preserving(board_) : SymmetryGroup({board_.symmetries()[0]})),
