@@ -200,7 +200,9 @@ concept Reported = Stored<G> && Notation<G> && requires(const G& g, const typena
 
 // ---- Deal games ----------------------------------------------------------------------------
 // A single-player game with perfect information that ends with a score (a solitaire deal whose
-// stock order is known), searched on one mutable state: moves into a list, apply and undo.
+// stock order is known), searched on one mutable state: apply and undo instead of play (a state
+// is a few hundred bytes, too big to copy per move), and the moves into the game's fixed-size
+// list (the search walks it while applying and undoing; a callback would add a copy per node).
 
 template <class G>
 concept DealGame = requires(G game, const G& view, const typename G::Move& move, typename G::MoveList& moves) {

@@ -12,6 +12,7 @@
 #include "engine/mountnfall/baseline.h"
 #include "solvers/minimax/negamax.h"
 #include "tools/common/game_loop.h"
+#include "tools/mountnfall/mountnfall_players.h"
 
 namespace gs::tools {
 
@@ -19,44 +20,6 @@ namespace {
 
 using mountnfall::Move;
 using mountnfall::Position;
-
-// A player chooses a move in a position given the game's history (hashes, for repetitions).
-class Player {
- public:
-  virtual ~Player() = default;
-  virtual Move choose(const Position& p, const std::vector<std::uint64_t>& history) = 0;
-};
-
-template <class G>
-class SearchPlayer : public Player {
- public:
-  SearchPlayer(G game, SearchLimits limits) : game_(std::move(game)), search_(game_, 20), limits_(limits) {}
-  Move choose(const Position& p, const std::vector<std::uint64_t>& history) override {
-    const auto report = search_.search(p, limits_, history);
-    if (!report.pv.empty()) return report.pv[0];
-    std::vector<Move> moves;
-    list_moves(game_, p, moves);
-    return moves.front();
-  }
-
- private:
-  G game_;
-  NegamaxSearch<G> search_;
-  SearchLimits limits_;
-};
-
-void check_player(const std::string& name) {
-  if (name != "engine" && name != "baseline") throw InputError("unknown player '" + name + "' (engine or baseline)");
-}
-
-std::unique_ptr<Player> make_player(const std::string& name, const mountnfall::MountNFall& game, double seconds) {
-  check_player(name);
-  SearchLimits limits;
-  limits.seconds = seconds;
-  if (name == "engine") return std::make_unique<SearchPlayer<mountnfall::MountNFall>>(game, limits);
-  limits.depth = mountnfall::BaselineGame::kDepth;
-  return std::make_unique<SearchPlayer<mountnfall::BaselineGame>>(mountnfall::BaselineGame(game), limits);
-}
 
 // Elo difference for a score fraction, clamped away from 0 and 1.
 double elo(double score) {
@@ -139,44 +102,6 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
           {"triangle", options.triangle},
           {"game_results", games},
           {"seconds", clock.seconds()}};
-}
-
-}  // namespace gs::tools
-
-namespace gs::tools {
-
-int mountnfall_play(int size, int triangle, double seconds, bool human_white) {
-  const mountnfall::MountNFall game(size, triangle);
-  SearchPlayer<mountnfall::MountNFall> engine(game, {.seconds = seconds});
-  std::cout << "Mount'n Fall " << size << "x" << size << ": you play " << (human_white ? "White (first)" : "Black")
-            << ". Moves: a2-c2 (pile-up), d6>e (collapse; n ne e se s sw w nw), or quit.\n";
-  const Seat<mountnfall::MountNFall> person{[&](const Position& p, const auto&) -> std::optional<Move> {
-    while (true) {
-      const auto line = cli::read_move_line();
-      if (!line) return std::nullopt;
-      try {
-        return game.parse_move(p, *line);
-      } catch (const InputError& e) {
-        std::cout << e.what() << "\n";
-      }
-    }
-  }};
-  const Seat<mountnfall::MountNFall> machine{[&](const Position& p, const auto& history) {
-    const Move m = engine.choose(p, history);
-    std::cout << "Engine plays " << game.move_name(m) << "\n";
-    return m;
-  }};
-  std::array<Seat<mountnfall::MountNFall>, 2> seats = {human_white ? person : machine, human_white ? machine : person};
-  const auto played = play_out(game, game.start(), seats, 1 << 30, [&](const Position& p) {
-    std::cout << "\n" << game.format(p) << "\n";
-  });
-  const bool human_lost = played.winner && (*played.winner == 0) != human_white;
-  if (played.reason == "no legal move")
-    std::cout << (human_lost ? "You have no legal move: the engine wins.\n"
-                             : "The engine has no legal move: you win.\n");
-  else if (played.reason == "repetition")
-    std::cout << game.format(played.final_position) << "\nThe position repeats: a draw.\n";
-  return 0;
 }
 
 }  // namespace gs::tools
