@@ -87,7 +87,7 @@ void BM_PegAnalyze(benchmark::State& state, const char* board_name) {
   request.board = board_name;
   const auto resolved = tools::resolve_peg_request(request);
   double positions = 0;
-  for (auto _ : state) positions += tools::peg_analyze(resolved, quiet())["positions"]["canonical"].get<double>();
+  for (auto _ : state) positions += tools::peg_analyze(resolved, quiet()).json["positions"]["canonical"].get<double>();
   state.counters["positions/s"] = benchmark::Counter(positions, benchmark::Counter::kIsRate);
 }
 BENCHMARK_CAPTURE(BM_PegAnalyze, triangle7, "triangle7")->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -26,7 +26,7 @@ PegJobOptions quiet_options() {
 
 TEST(PegEnglishLong, AnalyzeReproducesPublishedCountsAndSolutionNumber) {
   const auto ref = reference();
-  const auto result = peg_analyze(resolve_peg_request({}), quiet_options());
+  const auto result = peg_analyze(resolve_peg_request({}), quiet_options()).json;
   EXPECT_EQ(result["positions"]["canonical"], ref["positions_canonical"]);  // up to the 8 symmetries
   EXPECT_EQ(result["positions"]["total"], ref["positions_total"]);          // counted separately
   ASSERT_EQ(result["layers"].size(), ref["positions_per_jump_canonical"].size());
@@ -41,17 +41,17 @@ TEST(PegEnglishLong, AnalyzeReproducesPublishedCountsAndSolutionNumber) {
 }
 
 TEST(PegEnglishLong, FewestMovesCentreToCentreIsEighteen) {
-  const auto result = peg_fewest_moves(resolve_peg_request({}), quiet_options());
+  const auto result = peg_fewest_moves(resolve_peg_request({}), quiet_options()).json;
   EXPECT_TRUE(result["solved"]);
   EXPECT_EQ(result["moves"], reference()["fewest_moves"]);
   EXPECT_EQ(result["jumps"].size(), 31U);
 }
 
 TEST(PegEnglishLong, AllStartsAgreesWithAnalyzeForTheCentre) {
-  const auto table = peg_all_starts(peg::load_board("english"), quiet_options());
+  const auto table = peg_all_starts(peg::load_board("english"), quiet_options()).json;
   PegRequestOptions any;
   any.finish = "any";
-  const auto analysis = peg_analyze(resolve_peg_request(any), quiet_options());
+  const auto analysis = peg_analyze(resolve_peg_request(any), quiet_options()).json;
   std::vector<std::string> from_analysis;
   for (const auto& f : analysis["finishes"]) from_analysis.push_back(f["hole"]);
   for (const auto& row : table["pairs"])

@@ -269,7 +269,7 @@ TEST(PegAnalyze, Triangle5CornerStartHasThePublished29760Solutions) {
   options.global.quiet = true;
   tools::PegRequestOptions request;
   request.board = "triangle5";
-  const auto result = tools::peg_analyze(tools::resolve_peg_request(request), options);
+  const auto result = tools::peg_analyze(tools::resolve_peg_request(request), options).json;
   EXPECT_EQ(result["start"], "a5");
   EXPECT_EQ(result["solutions"], reference["solutions_from_corner"]);
 }
@@ -280,7 +280,7 @@ TEST(PegAllStarts, AgreesWithForwardEnumerationOnTriangles) {
     tools::PegJobOptions options;
     options.global.json = "-";  // no human summary
     options.global.quiet = true;
-    const auto table = tools::peg_all_starts(b, options);
+    const auto table = tools::peg_all_starts(b, options).json;
     for (const auto& row : table["pairs"]) {
       const int s = parse_hole(b, row["start"]);
       const Position start = single_vacancy(b, s);

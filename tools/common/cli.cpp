@@ -25,10 +25,9 @@ ThreadLimit::ThreadLimit(int threads) {
   control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads_);
 }
 
-std::ostream& text(const GlobalOptions& options) {
-  // A stream with no buffer fails every write, silently: the summary goes nowhere.
-  static std::ostream nowhere(nullptr);
-  return options.human_output() ? std::cout : nowhere;
+void emit(const GlobalOptions& options, const Report& report) {
+  if (options.human_output()) std::cout << report.text << std::flush;
+  emit_json(options, report.json);
 }
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result) {

@@ -41,10 +41,14 @@ class ThreadLimit {
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result);
 
-// Where a job's summary for a person goes: stdout, or nowhere when the JSON result takes stdout
-// (--json -). Every job writes its summary here and returns its JSON; which one a user sees is
-// decided here alone.
-std::ostream& text(const GlobalOptions& options);
+// What a job found, made once by the job in its two forms: the JSON result and the summary a
+// person reads. Jobs print nothing; emit() shows the summary on stdout unless the JSON takes
+// stdout (--json -), and writes the JSON where --json says.
+struct Report {
+  nlohmann::json json;
+  std::string text;
+};
+void emit(const GlobalOptions& options, const Report& report);
 
 // Runs a subcommand body, turning exceptions into a one-line message and an exit code.
 int guarded(const std::function<int()>& body);
@@ -65,3 +69,7 @@ std::optional<std::string> read_move_line();
 double peak_memory_mib();
 
 }  // namespace gs::cli
+
+namespace gs::tools {
+using cli::Report;
+}  // namespace gs::tools

@@ -1,6 +1,6 @@
 // The jobs on solved tables shared by every game with retrograde tables (`gamesolver hunt`,
-// `gamesolver mountnfall`): build, probe, stats and verify. Templates over the game; each prints
-// a human summary and returns its JSON result.
+// `gamesolver mountnfall`): build, probe, stats and verify. Templates over the game; each returns
+// its Report (JSON and summary).
 #pragma once
 
 #include <algorithm>
@@ -38,7 +38,8 @@ inline nlohmann::json value_json(const Value& v) {
 }
 
 template <Reported G>
-nlohmann::json build(const G& game, const TableJobOptions& options) {
+Report build(const G& game, const TableJobOptions& options) {
+  std::ostringstream text;
   const cli::Stopwatch clock;
   LayerStore<G> store(game, options.dir);
   const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
@@ -83,23 +84,21 @@ nlohmann::json build(const G& game, const TableJobOptions& options) {
   result["seconds"] = clock.seconds();
   result["threads"] = options.threads;
   result["peak_memory_mib"] = cli::peak_memory_mib();
-  cli::text(options.global) << G::kName << " " << game.variant() << ": layers 0-" << last << " of "
-                            << game.layer_count() << " (" << solved << " solved, " << loaded << " loaded from "
-                            << options.dir << ")\n"
-                            << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses
-                            << " lost, " << total.draws << " drawn for the side to move; longest " << total.longest
-                            << " plies\n";
+  text << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
+       << " solved, " << loaded << " loaded from " << options.dir << ")\n"
+       << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
+       << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
   for (const auto& j : starts)
-    cli::text(options.global) << "  start " << j["position"].get<std::string>() << ": "
-                              << j["side_to_move"].get<std::string>() << " to move, "
-                              << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
-  cli::text(options.global) << "  " << clock.seconds() << " s, " << options.threads << " threads, peak "
-                            << cli::peak_memory_mib() << " MiB\n";
-  return result;
+    text << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>()
+         << " to move, " << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
+  text << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib()
+       << " MiB\n";
+  return Report{result, text.str()};
 }
 
 template <Reported G>
-nlohmann::json probe(const G& game, const TableJobOptions& options) {
+Report probe(const G& game, const TableJobOptions& options) {
+  std::ostringstream text;
   LayerTables<G> tables(game, options.dir);
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
   if (!game.terminal(p) && !game.tabulated(p))
@@ -113,23 +112,22 @@ nlohmann::json probe(const G& game, const TableJobOptions& options) {
     j["position"] = game.format(game.play(p, m));
     list.push_back(j);
   }
-  cli::text(options.global) << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v)
-                            << "\n";
-  for (const auto& [m, value] : moves)
-    cli::text(options.global) << "  " << game.move_name(p, m) << "  " << value_text(value) << "\n";
-  if (moves.empty()) cli::text(options.global) << "  (game over)\n";
+  text << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v) << "\n";
+  for (const auto& [m, value] : moves) text << "  " << game.move_name(p, m) << "  " << value_text(value) << "\n";
+  if (moves.empty()) text << "  (game over)\n";
   auto result = value_json(v);
   result["position"] = game.format(p);
   result["side_to_move"] = G::kSides[game.side(p)];
   result["moves"] = list;
-  return result;
+  return Report{result, text.str()};
 }
 
 template <Reported G>
-nlohmann::json stats(const G& game, const TableJobOptions& options) {
+Report stats(const G& game, const TableJobOptions& options) {
+  std::ostringstream text;
   LayerTables<G> store(game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
-  cli::text(options.global) << "layer  layer name            side    won         drawn       lost        longest win\n";
+  text << "layer  layer name            side    won         drawn       lost        longest win\n";
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
     const ValueTable& t = store.table(layer);
@@ -158,14 +156,15 @@ nlohmann::json stats(const G& game, const TableJobOptions& options) {
                     game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(won[side]),
                     static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]),
                     longest[side]);
-      cli::text(options.global) << row;
+      text << row;
     }
   }
-  return {{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}};
+  return Report{nlohmann::json{{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}}, text.str()};
 }
 
 template <Reported G>
-nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid) {
+Report verify(const G& game, const TableJobOptions& options, bool& valid) {
+  std::ostringstream text;
   const cli::Stopwatch clock;
   LayerTables<G> store(game, options.dir);
   std::atomic<std::uint64_t> checked{0}, wrong{0};
@@ -208,14 +207,19 @@ nlohmann::json verify(const G& game, const TableJobOptions& options, bool& valid
   }
   valid = wrong == 0 && layers > 0;
   if (layers == 0) first_error = "no table files in " + options.dir;
-  cli::text(options.global) << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
-                            << " positions re-checked against their successors: ";
-  cli::text(options.global) << (valid ? "all consistent"
-                                      : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error)
-                            << " (" << clock.seconds() << " s)\n";
-  return {{"game", G::kName},           {"variant", game.variant()}, {"layers", layers},
-          {"checked", checked.load()},  {"wrong", wrong.load()},     {"valid", valid},
-          {"first_error", first_error}, {"seconds", clock.seconds()}};
+  text << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
+       << " positions re-checked against their successors: ";
+  text << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error)
+       << " (" << clock.seconds() << " s)\n";
+  return Report{nlohmann::json{{"game", G::kName},
+                               {"variant", game.variant()},
+                               {"layers", layers},
+                               {"checked", checked.load()},
+                               {"wrong", wrong.load()},
+                               {"valid", valid},
+                               {"first_error", first_error},
+                               {"seconds", clock.seconds()}},
+                text.str()};
 }
 
 }  // namespace gs::tools::table_jobs

@@ -135,7 +135,7 @@ Command hopscotch_command() {
                deal = hopscotch::parse_deal(o.cards), label = "given";
              else
                deal = hopscotch::deal_from_seed(o.seed);
-             cli::emit_json(options.global, hopscotch_solve(deal, label, options, o.output, o.normal));
+             cli::emit(options.global, hopscotch_solve(deal, label, options, o.output, o.normal));
              return 0;
            }},
           {{.name = "verify",
@@ -145,7 +145,7 @@ Command hopscotch_command() {
            [](HopscotchCommandOptions& o, const Invocation& in) {
              const HopscotchOptions options = job_of(o, in);
              bool valid = false;
-             cli::emit_json(options.global, hopscotch_verify(in.file, options, valid));
+             cli::emit(options.global, hopscotch_verify(in.file, options, valid));
              return valid ? 0 : 1;
            }},
           {{.name = "stats",
@@ -157,7 +157,7 @@ Command hopscotch_command() {
              if (!o.deal_file.empty() || !o.cards.empty() || o.normal || !o.output.empty())
                throw InputError("stats takes --deals, --seed, --node-limit, --memo-bits and --samples only");
              if (in.vm["node-limit"].defaulted()) options.node_limit = 300000;
-             cli::emit_json(options.global, hopscotch_stats(o.deals, o.seed, options));
+             cli::emit(options.global, hopscotch_stats(o.deals, o.seed, options));
              return 0;
            }},
       });

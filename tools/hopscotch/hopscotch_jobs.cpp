@@ -65,8 +65,9 @@ std::string fixed(double value, int digits) {
 
 }  // namespace
 
-nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
-                               const std::string& output, bool normal_play) {
+Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
+                       const std::string& output, bool normal_play) {
+  std::ostringstream text;
   const cli::Stopwatch clock;
   std::vector<hopscotch::Play> line;
   SearchResult result;
@@ -88,23 +89,21 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
   std::vector<std::string> plays;
   check_play(deal, result.outcome == SearchResult::kWon, line, &plays);
   if (!output.empty()) write_checked_text(output, format_hopscotch_play(deal, plays, result.score));
-  cli::text(options.global) << "Deal " << label << ": " << hopscotch::format_deal(deal) << "\n";
+  text << "Deal " << label << ": " << hopscotch::format_deal(deal) << "\n";
   const std::string who = normal_play ? "Normal play (stock unseen)" : "Stock known";
   if (result.outcome == SearchResult::kWon)
-    cli::text(options.global) << who << ": WON, all 48 cards reach the foundations";
+    text << who << ": WON, all 48 cards reach the foundations";
   else if (result.outcome == SearchResult::kLost)
-    cli::text(options.global) << who << (normal_play ? ": lost, score " : ": LOST, best score ") << result.score
-                              << " of 48"
-                              << (normal_play || result.score_exact ? ""
-                                                                    : " or more (node limit hit while maximising)");
+    text << who << (normal_play ? ": lost, score " : ": LOST, best score ") << result.score << " of 48"
+         << (normal_play || result.score_exact ? "" : " or more (node limit hit while maximising)");
   else
-    cli::text(options.global) << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
-  if (!normal_play) cli::text(options.global) << " (" << result.nodes << " nodes)";
-  cli::text(options.global) << ", " << fixed(seconds, 3) << " s\n";
-  cli::text(options.global) << "Play (" << plays.size()
-                            << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
-  print_plays(cli::text(options.global), plays);
-  if (!output.empty()) cli::text(options.global) << "Play written to " << output << "\n";
+    text << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
+  if (!normal_play) text << " (" << result.nodes << " nodes)";
+  text << ", " << fixed(seconds, 3) << " s\n";
+  text << "Play (" << plays.size()
+       << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
+  print_plays(text, plays);
+  if (!output.empty()) text << "Play written to " << output << "\n";
   nlohmann::json json = {{"deal", hopscotch::format_deal(deal)},
                          {"label", label},
                          {"player", normal_play ? "normal" : "known-stock"},
@@ -114,27 +113,30 @@ nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& l
                          {"seconds", seconds}};
   if (!normal_play) json["nodes"] = result.nodes, json["score_exact"] = result.score_exact;
   if (!output.empty()) json["output"] = output;
-  return json;
+  return Report{json, text.str()};
 }
 
-nlohmann::json hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid) {
+Report hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid) {
+  std::ostringstream text;
   const HopscotchVerification v = verify_hopscotch_play(path);
   valid = v.valid;
-  cli::text(options.global) << path << ": " << v.plays << " plays, score " << v.score;
+  text << path << ": " << v.plays << " plays, score " << v.score;
   if (v.valid)
-    cli::text(options.global) << (v.score == 48 ? ": valid win\n" : ": valid play\n");
+    text << (v.score == 48 ? ": valid win\n" : ": valid play\n");
   else
-    cli::text(options.global) << ": INVALID: " << v.reason << "\n";
-  return {{"file", path},
-          {"valid", v.valid},
-          {"reason", v.reason},
-          {"deal", hopscotch::format_deal(v.deal)},
-          {"plays", v.plays},
-          {"score", v.score},
-          {"claimed_score", v.claimed_score}};
+    text << ": INVALID: " << v.reason << "\n";
+  return Report{nlohmann::json{{"file", path},
+                               {"valid", v.valid},
+                               {"reason", v.reason},
+                               {"deal", hopscotch::format_deal(v.deal)},
+                               {"plays", v.plays},
+                               {"score", v.score},
+                               {"claimed_score", v.claimed_score}},
+                text.str()};
 }
 
-nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
+Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
+  std::ostringstream text;
   const cli::Stopwatch clock;
   struct DealOutcome {
     SearchResult::Outcome outcome = SearchResult::kUnresolved;
@@ -213,49 +215,47 @@ nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const Ho
   for (const auto& [score, count] : lost_scores) scores[std::to_string(score)] = count;
   const double rate = deals ? static_cast<double>(n_won) / static_cast<double>(deals) : 0.0;
   const double normal_rate = deals ? static_cast<double>(normal_won) / static_cast<double>(deals) : 0.0;
-  cli::text(options.global) << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals
-                            << " deals), stock order known:\n"
-                            << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
-                            << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2)
-                            << " to " << fixed(100 * high, 2) << " %\n"
-                            << "  best scores of lost deals:";
-  for (const auto& [score, count] : lost_scores) cli::text(options.global) << " " << score << ":" << count;
-  if (inexact)
-    cli::text(options.global) << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
-  cli::text(options.global) << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile "
-                            << fixed(1000 * p99, 1) << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
-                            << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won "
-                            << normal_won << " (" << fixed(100 * normal_rate, 2) << " %, 95 % interval "
-                            << fixed(100 * normal_ci.first, 2) << " to " << fixed(100 * normal_ci.second, 2)
-                            << " %), mean score " << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2)
-                            << "\n"
-                            << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
-                            << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
-  return {{"deals", deals},
-          {"seed", seed},
-          {"won", n_won},
-          {"lost", n_lost},
-          {"unresolved", n_unresolved},
-          {"unresolved_seeds", unresolved_seeds},
-          {"win_rate", rate},
-          {"ci95", {low, high}},
-          {"lost_scores", scores},
-          {"lost_scores_inexact", inexact},
-          {"seconds_median", median},
-          {"seconds_p99", p99},
-          {"seconds_max", max},
-          {"nodes", nodes},
-          {"node_limit", options.node_limit},
-          {"retry_nodes", options.retry_nodes},
-          {"normal_play",
-           {{"samples", options.samples},
-            {"won", normal_won},
-            {"win_rate", normal_rate},
-            {"ci95", {normal_ci.first, normal_ci.second}},
-            {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
-          {"seconds", wall},
-          {"threads", options.threads},
-          {"peak_memory_mib", cli::peak_memory_mib()}};
+  text << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals << " deals), stock order known:\n"
+       << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
+       << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
+       << fixed(100 * high, 2) << " %\n"
+       << "  best scores of lost deals:";
+  for (const auto& [score, count] : lost_scores) text << " " << score << ":" << count;
+  if (inexact) text << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
+  text << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
+       << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
+       << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won " << normal_won << " ("
+       << fixed(100 * normal_rate, 2) << " %, 95 % interval " << fixed(100 * normal_ci.first, 2) << " to "
+       << fixed(100 * normal_ci.second, 2) << " %), mean score "
+       << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2) << "\n"
+       << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
+       << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
+  return Report{nlohmann::json{{"deals", deals},
+                               {"seed", seed},
+                               {"won", n_won},
+                               {"lost", n_lost},
+                               {"unresolved", n_unresolved},
+                               {"unresolved_seeds", unresolved_seeds},
+                               {"win_rate", rate},
+                               {"ci95", {low, high}},
+                               {"lost_scores", scores},
+                               {"lost_scores_inexact", inexact},
+                               {"seconds_median", median},
+                               {"seconds_p99", p99},
+                               {"seconds_max", max},
+                               {"nodes", nodes},
+                               {"node_limit", options.node_limit},
+                               {"retry_nodes", options.retry_nodes},
+                               {"normal_play",
+                                {{"samples", options.samples},
+                                 {"won", normal_won},
+                                 {"win_rate", normal_rate},
+                                 {"ci95", {normal_ci.first, normal_ci.second}},
+                                 {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
+                               {"seconds", wall},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str()};
 }
 
 }  // namespace gs::tools

@@ -1,4 +1,4 @@
-// The jobs of `gamesolver hopscotch`: each prints a human summary and returns its JSON result.
+// The jobs of `gamesolver hopscotch`: each returns its Report (JSON and summary).
 #pragma once
 
 #include <cstdint>
@@ -22,11 +22,11 @@ struct HopscotchOptions {
 
 // Decides one deal with the stock order known; writes the play to `output` when given. With
 // `normal_play`, plays it instead without seeing the stock (the heuristic player).
-nlohmann::json hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
-                               const std::string& output, bool normal_play);
+Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
+                       const std::string& output, bool normal_play);
 // Replays a play file; `valid` tells the caller the exit code.
-nlohmann::json hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid);
+Report hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid);
 // Solves the deals numbered seed .. seed + deals - 1 in parallel, and plays them normally.
-nlohmann::json hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
+Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
 
 }  // namespace gs::tools

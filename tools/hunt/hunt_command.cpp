@@ -41,8 +41,8 @@ Mode<HuntCommandOptions> table_mode(ModeInfo info, Job job) {
           [job, name = info.name](HuntCommandOptions& o, const Invocation& in) { return job(job_of(o, in, name)); }};
 }
 
-int emit(const HuntOptions& options, const nlohmann::json& result) {
-  cli::emit_json(options.global, result);
+int emit(const HuntOptions& options, const Report& result) {
+  cli::emit(options.global, result);
   return 0;
 }
 
@@ -138,7 +138,7 @@ Command hunt_command() {
                       .summary = "re-check every value against its successors"},
                      [](const HuntOptions& o) {
                        bool valid = false;
-                       cli::emit_json(o.global, hunt_verify(o, valid));
+                       cli::emit(o.global, hunt_verify(o, valid));
                        return valid ? 0 : 1;
                      }),
       });

@@ -24,16 +24,16 @@ auto with_game(const HuntOptions& options, Job&& job) {
 
 }  // namespace
 
-nlohmann::json hunt_build(const HuntOptions& o) {
+Report hunt_build(const HuntOptions& o) {
   return with_game(o, [&](const auto& g) { return build(g, o); });
 }
-nlohmann::json hunt_probe(const HuntOptions& o) {
+Report hunt_probe(const HuntOptions& o) {
   return with_game(o, [&](const auto& g) { return probe(g, o); });
 }
-nlohmann::json hunt_stats(const HuntOptions& o) {
+Report hunt_stats(const HuntOptions& o) {
   return with_game(o, [&](const auto& g) { return stats(g, o); });
 }
-nlohmann::json hunt_verify(const HuntOptions& o, bool& valid) {
+Report hunt_verify(const HuntOptions& o, bool& valid) {
   return with_game(o, [&](const auto& g) { return verify(g, o, valid); });
 }
 

@@ -1,4 +1,4 @@
-// The jobs of `gamesolver hunt`: each prints a human summary and returns its JSON result.
+// The jobs of `gamesolver hunt`: each returns its Report (JSON and summary).
 #pragma once
 
 #include <optional>
@@ -16,10 +16,10 @@ struct HuntOptions : table_jobs::TableJobOptions {
   int max_geese = 8;  // Fox and Geese: endgames with 4 to max_geese geese
 };
 
-nlohmann::json hunt_build(const HuntOptions& options);
-nlohmann::json hunt_probe(const HuntOptions& options);
-nlohmann::json hunt_stats(const HuntOptions& options);
+Report hunt_build(const HuntOptions& options);
+Report hunt_probe(const HuntOptions& options);
+Report hunt_stats(const HuntOptions& options);
 // `valid` tells the caller the exit code.
-nlohmann::json hunt_verify(const HuntOptions& options, bool& valid);
+Report hunt_verify(const HuntOptions& options, bool& valid);
 
 }  // namespace gs::tools

@@ -75,7 +75,7 @@ Command make_mnk(Command command, bool tictactoe) {
              const mnk::MnkGame game = game_of(in);
              if (!o.output.empty()) throw InputError("--output applies to --all");
              const auto asked = in.vm.count("position") ? std::optional<std::string>(o.position) : std::nullopt;
-             cli::emit_json(options.global, mnk_weak(game, options, asked));
+             cli::emit(options.global, mnk_weak(game, options, asked));
              return 0;
            }},
           {{.name = "all",
@@ -88,7 +88,7 @@ Command make_mnk(Command command, bool tictactoe) {
              if (game.cells() > 16)
                throw InputError("--all enumerates every position: boards of at most 16 cells (4x4)");
              if (!o.position.empty()) throw InputError("--all solves from the empty board: drop --position");
-             cli::emit_json(options.global, mnk_strong(game, options, o.output));
+             cli::emit(options.global, mnk_strong(game, options, o.output));
              return 0;
            }},
           {{.name = "probe",
@@ -98,7 +98,7 @@ Command make_mnk(Command command, bool tictactoe) {
              const MnkOptions options = job_of(o, in);
              if (o.table.empty() || o.position.empty())
                throw InputError("usage: gamesolver mnk probe --table FILE --position P");
-             cli::emit_json(options.global, mnk_probe(o.table, o.position, options));
+             cli::emit(options.global, mnk_probe(o.table, o.position, options));
              return 0;
            }},
           {{.name = "play",

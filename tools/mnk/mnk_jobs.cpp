@@ -21,7 +21,8 @@ std::string value_name(Outcome value, bool x_to_move) {
 
 namespace {
 
-nlohmann::json strong_impl(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output) {
+Report strong_impl(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output) {
+  std::ostringstream text;
   const cli::Stopwatch clock;
   const mnk::PackedMnk packed(game);
   const StrongSolution<mnk::PackedMnk> solution(packed);
@@ -52,31 +53,29 @@ nlohmann::json strong_impl(const mnk::MnkGame& game, const MnkOptions& options, 
   if (!output.empty()) {
     write_mnk_table(output, game.m(), game.n(), game.k(), table);
   }
-  cli::text(options.global) << "Game " << game.name() << " (" << game.m() << " columns, " << game.n() << " rows, "
-                            << game.k() << " in a row), strong solution\n"
-                            << "  positions reachable (empty board and terminal ones included): " << positions << "\n"
-                            << "  up to the " << game.symmetries().order() << " symmetries of the board: " << canonical
-                            << "\n"
-                            << "  terminal: " << terminal << " (X wins " << x_wins << ", O wins " << o_wins
-                            << ", draws " << draws << ")\n"
-                            << "  games (move sequences from the empty board to a terminal position): "
-                            << to_decimal(games) << "\n"
-                            << "  value of the empty board: " << value_name(root.outcome, true) << " in "
-                            << root.distance << " plies\n"
-                            << "  " << seconds << " s with " << options.threads << " thread(s)\n";
-  if (!output.empty()) cli::text(options.global) << "Table written to " << output << "\n";
-  return {{"game", game.name()},
-          {"m", game.m()},
-          {"n", game.n()},
-          {"k", game.k()},
-          {"positions", positions},
-          {"canonical", canonical},
-          {"terminal", {{"total", terminal}, {"x_wins", x_wins}, {"o_wins", o_wins}, {"draws", draws}}},
-          {"games", to_decimal(games)},
-          {"value", value_name(root.outcome, true)},
-          {"distance", root.distance},
-          {"seconds", seconds},
-          {"threads", options.threads}};
+  text << "Game " << game.name() << " (" << game.m() << " columns, " << game.n() << " rows, " << game.k()
+       << " in a row), strong solution\n"
+       << "  positions reachable (empty board and terminal ones included): " << positions << "\n"
+       << "  up to the " << game.symmetries().order() << " symmetries of the board: " << canonical << "\n"
+       << "  terminal: " << terminal << " (X wins " << x_wins << ", O wins " << o_wins << ", draws " << draws << ")\n"
+       << "  games (move sequences from the empty board to a terminal position): " << to_decimal(games) << "\n"
+       << "  value of the empty board: " << value_name(root.outcome, true) << " in " << root.distance << " plies\n"
+       << "  " << seconds << " s with " << options.threads << " thread(s)\n";
+  if (!output.empty()) text << "Table written to " << output << "\n";
+  return Report{
+      nlohmann::json{{"game", game.name()},
+                     {"m", game.m()},
+                     {"n", game.n()},
+                     {"k", game.k()},
+                     {"positions", positions},
+                     {"canonical", canonical},
+                     {"terminal", {{"total", terminal}, {"x_wins", x_wins}, {"o_wins", o_wins}, {"draws", draws}}},
+                     {"games", to_decimal(games)},
+                     {"value", value_name(root.outcome, true)},
+                     {"distance", root.distance},
+                     {"seconds", seconds},
+                     {"threads", options.threads}},
+      text.str()};
 }
 
 // Values of every legal move from p, best first, for the side to move.
@@ -92,8 +91,8 @@ std::vector<std::pair<Outcome, int>> move_values(const View& view, mnk::Position
 }
 
 template <class View>
-nlohmann::json weak_impl(const mnk::MnkGame& game, const MnkOptions& options,
-                         const std::optional<std::string>& position) {
+Report weak_impl(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position) {
+  std::ostringstream text;
   const cli::Stopwatch clock;
   const View packed(game);
   const mnk::Position p = position ? game.parse(*position) : mnk::Position{};
@@ -115,44 +114,41 @@ nlohmann::json weak_impl(const mnk::MnkGame& game, const MnkOptions& options,
     best_move = game.cell_name(cell);
   }
   const double seconds = clock.seconds();
-  cli::text(options.global) << "Game " << game.name() << ", position " << game.format(p) << ", "
-                            << (x_to_move ? "X" : "O") << " to move\n"
-                            << "Value: " << outcome_name(*value) << " for the side to move ("
-                            << value_name(*value, x_to_move) << ")\n";
-  if (!best_move.empty()) cli::text(options.global) << "Best move: " << best_move << "\n";
+  text << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O") << " to move\n"
+       << "Value: " << outcome_name(*value) << " for the side to move (" << value_name(*value, x_to_move) << ")\n";
+  if (!best_move.empty()) text << "Best move: " << best_move << "\n";
   if (!moves.empty()) {
-    cli::text(options.global) << "Moves, best first:";
-    for (const auto& m : moves)
-      cli::text(options.global) << "  " << m["move"].get<std::string>() << " " << m["value"].get<std::string>();
-    cli::text(options.global) << "\n";
+    text << "Moves, best first:";
+    for (const auto& m : moves) text << "  " << m["move"].get<std::string>() << " " << m["value"].get<std::string>();
+    text << "\n";
   }
-  cli::text(options.global) << search.nodes() << " nodes in " << seconds << " s with " << options.threads
-                            << " thread(s)\n";
-  return {{"game", game.name()},
-          {"position", game.format(p)},
-          {"to_move", x_to_move ? "X" : "O"},
-          {"value", value_name(*value, x_to_move)},
-          {"best_move", best_move},
-          {"moves", moves},
-          {"nodes", search.nodes()},
-          {"seconds", seconds},
-          {"threads", options.threads}};
+  text << search.nodes() << " nodes in " << seconds << " s with " << options.threads << " thread(s)\n";
+  return Report{nlohmann::json{{"game", game.name()},
+                               {"position", game.format(p)},
+                               {"to_move", x_to_move ? "X" : "O"},
+                               {"value", value_name(*value, x_to_move)},
+                               {"best_move", best_move},
+                               {"moves", moves},
+                               {"nodes", search.nodes()},
+                               {"seconds", seconds},
+                               {"threads", options.threads}},
+                text.str()};
 }
 
 }  // namespace
 
-nlohmann::json mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output) {
+Report mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output) {
   return strong_impl(game, options, output);
 }
 
 // Boards up to 32 cells search on one 64-bit word, larger ones on a 128-bit word.
-nlohmann::json mnk_weak(const mnk::MnkGame& game, const MnkOptions& options,
-                        const std::optional<std::string>& position) {
+Report mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position) {
   return game.packable() ? weak_impl<mnk::PackedMnk>(game, options, position)
                          : weak_impl<mnk::WideMnk>(game, options, position);
 }
 
-nlohmann::json mnk_probe(const std::string& path, const std::string& position_text, const MnkOptions& options) {
+Report mnk_probe(const std::string& path, const std::string& position_text, const MnkOptions& options) {
+  std::ostringstream text;
   const MnkTable table = read_mnk_table(path);
   const mnk::MnkGame game(table.m, table.n, table.k);
   if (!game.packable()) throw DataError(path + ": tables hold boards of at most 32 cells");
@@ -179,17 +175,17 @@ nlohmann::json mnk_probe(const std::string& path, const std::string& position_te
   });
   for (const auto& [v, cell] : ranked)
     moves.push_back({{"move", game.cell_name(cell)}, {"value", outcome_name(v.outcome)}, {"distance", v.distance}});
-  cli::text(options.global) << "Game " << game.name() << ", position " << game.format(p) << ", "
-                            << (x_to_move ? "X" : "O") << " to move: " << outcome_name(value) << " in " << distance
-                            << " plies\n";
+  text << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O")
+       << " to move: " << outcome_name(value) << " in " << distance << " plies\n";
   for (const auto& mv : moves)
-    cli::text(options.global) << "  " << mv["move"].get<std::string>() << "  " << mv["value"].get<std::string>()
-                              << " in " << mv["distance"].get<int>() << "\n";
-  return {{"game", game.name()},
-          {"position", game.format(p)},
-          {"value", value_name(value, x_to_move)},
-          {"distance", distance},
-          {"moves", moves}};
+    text << "  " << mv["move"].get<std::string>() << "  " << mv["value"].get<std::string>() << " in "
+         << mv["distance"].get<int>() << "\n";
+  return Report{nlohmann::json{{"game", game.name()},
+                               {"position", game.format(p)},
+                               {"value", value_name(value, x_to_move)},
+                               {"distance", distance},
+                               {"moves", moves}},
+                text.str()};
 }
 
 }  // namespace gs::tools

@@ -1,4 +1,4 @@
-// The jobs of `gamesolver mnk`: each prints a human summary and returns its JSON result.
+// The jobs of `gamesolver mnk`: each returns its Report (JSON and summary).
 #pragma once
 
 #include <optional>
@@ -19,12 +19,11 @@ struct MnkOptions {
 };
 
 // Strong solution from the empty board (boards of up to 16 cells); writes the table to `output`.
-nlohmann::json mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output);
+Report mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output);
 // Value and best move of the empty board, or the value of every legal move of `position`.
-nlohmann::json mnk_weak(const mnk::MnkGame& game, const MnkOptions& options,
-                        const std::optional<std::string>& position);
+Report mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position);
 // A position looked up in a table file written by mnk_strong.
-nlohmann::json mnk_probe(const std::string& path, const std::string& position, const MnkOptions& options);
+Report mnk_probe(const std::string& path, const std::string& position, const MnkOptions& options);
 // A person against perfect play on standard input and output.
 int mnk_play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first);
 

@@ -38,8 +38,8 @@ Mode<MountNFallCommandOptions> table_mode(ModeInfo info, Job job) {
           }};
 }
 
-int emit(const table_jobs::TableJobOptions& options, const nlohmann::json& result) {
-  cli::emit_json(options.global, result);
+int emit(const table_jobs::TableJobOptions& options, const Report& result) {
+  cli::emit(options.global, result);
   return 0;
 }
 
@@ -126,7 +126,7 @@ Command mountnfall_command() {
                       .summary = "re-check every value against its successors"},
                      [](const auto& game, const auto& o) {
                        bool valid = false;
-                       cli::emit_json(o.global, table_jobs::verify(game, o, valid));
+                       cli::emit(o.global, table_jobs::verify(game, o, valid));
                        return valid ? 0 : 1;
                      }),
           {{.name = "perft",
@@ -135,8 +135,7 @@ Command mountnfall_command() {
            [](MountNFallCommandOptions& o, const Invocation& in) {
              if (o.depth < 1 || o.depth > 8) throw InputError("perft needs --depth 1 to 8");
              const mountnfall::MountNFall game(in.integer("size"), in.integer("triangle"));
-             cli::emit_json(in.global,
-                            mountnfall_perft(game, position_of(game, o.tables.position), o.depth, in.global));
+             cli::emit(in.global, mountnfall_perft(game, position_of(game, o.tables.position), o.depth, in.global));
              return 0;
            }},
           {{.name = "analyse",
@@ -153,7 +152,7 @@ Command mountnfall_command() {
                  .seconds = o.seconds <= 0 && o.depth <= 0 ? 5 : o.seconds,  // a sensible default
                  .table_bits = o.table_bits,
                  .reductions = !o.exact};
-             cli::emit_json(in.global, mountnfall_analyse(game, position_of(game, o.tables.position), options));
+             cli::emit(in.global, mountnfall_analyse(game, position_of(game, o.tables.position), options));
              return 0;
            }},
           {{.name = "play",
@@ -173,7 +172,7 @@ Command mountnfall_command() {
              match.size = in.integer("size"), match.triangle = in.integer("triangle");
              match.seconds = o.seconds > 0 ? o.seconds : 0.1;
              if (match.max_plies < 1) throw InputError("--max-plies must be at least 1");
-             cli::emit_json(in.global, mountnfall_match(match));
+             cli::emit(in.global, mountnfall_match(match));
              return 0;
            }},
       });

@@ -8,19 +8,22 @@
 
 namespace gs::tools {
 
-nlohmann::json mountnfall_perft(const mountnfall::MountNFall& game, const mountnfall::Position& from, int depth,
-                                const cli::GlobalOptions& global) {
+Report mountnfall_perft(const mountnfall::MountNFall& game, const mountnfall::Position& from, int depth,
+                        const cli::GlobalOptions& global) {
+  std::ostringstream text;
   nlohmann::json counts = nlohmann::json::array();
   const cli::Stopwatch clock;
   for (int d = 1; d <= depth; ++d) {
     counts.push_back(gs::perft(game, from, d));
-    cli::text(global) << "perft " << d << ": " << counts.back() << "\n";
+    text << "perft " << d << ": " << counts.back() << "\n";
   }
-  return {{"position", game.format(from)}, {"perft", counts}, {"seconds", clock.seconds()}};
+  return Report{nlohmann::json{{"position", game.format(from)}, {"perft", counts}, {"seconds", clock.seconds()}},
+                text.str()};
 }
 
-nlohmann::json mountnfall_analyse(const mountnfall::MountNFall& game, const mountnfall::Position& root,
-                                  const AnalyseOptions& options) {
+Report mountnfall_analyse(const mountnfall::MountNFall& game, const mountnfall::Position& root,
+                          const AnalyseOptions& options) {
+  std::ostringstream text;
   using Search = NegamaxSearch<mountnfall::MountNFall>;
   Search search(game, options.table_bits, options.threads);
   const auto report = search.search(
@@ -30,20 +33,20 @@ nlohmann::json mountnfall_analyse(const mountnfall::MountNFall& game, const moun
   for (const auto& m : report.pv) pv.push_back(game.move_name(m));
   const bool mate = Search::is_mate(report.score);
   const int plies = Search::kWin - std::abs(report.score);
-  cli::text(options.global) << game.format(root) << "\n" << (root.white_to_move ? "White" : "Black") << " to move: ";
+  text << game.format(root) << "\n" << (root.white_to_move ? "White" : "Black") << " to move: ";
   if (mate)
-    cli::text(options.global) << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
+    text << (report.score > 0 ? "wins" : "loses") << " in " << plies << " plies";
   else
-    cli::text(options.global) << "score " << report.score << " (100 = a pawn)";
-  cli::text(options.global) << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds
-                            << " s, " << search.threads() << " threads\n  pv:";
-  for (const auto& m : pv) cli::text(options.global) << " " << m;
-  cli::text(options.global) << "\n";
+    text << "score " << report.score << " (100 = a pawn)";
+  text << ", depth " << report.depth << ", " << report.nodes << " nodes, " << report.seconds << " s, "
+       << search.threads() << " threads\n  pv:";
+  for (const auto& m : pv) text << " " << m;
+  text << "\n";
   nlohmann::json result = {
       {"position", game.format(root)}, {"score", report.score},     {"depth", report.depth},      {"pv", pv},
       {"nodes", report.nodes},         {"seconds", report.seconds}, {"threads", search.threads()}};
   if (mate) result["mate_in_plies"] = report.score > 0 ? plies : -plies;
-  return result;
+  return Report{result, text.str()};
 }
 
 }  // namespace gs::tools

@@ -12,8 +12,8 @@
 namespace gs::tools {
 
 // Move sequences of depths 1..depth from the position.
-nlohmann::json mountnfall_perft(const mountnfall::MountNFall& game, const mountnfall::Position& from, int depth,
-                                const cli::GlobalOptions& global);
+Report mountnfall_perft(const mountnfall::MountNFall& game, const mountnfall::Position& from, int depth,
+                        const cli::GlobalOptions& global);
 
 struct AnalyseOptions {
   cli::GlobalOptions global;
@@ -25,7 +25,7 @@ struct AnalyseOptions {
 };
 
 // Iterative-deepening alpha-beta from the position: score and principal variation.
-nlohmann::json mountnfall_analyse(const mountnfall::MountNFall& game, const mountnfall::Position& root,
-                                  const AnalyseOptions& options);
+Report mountnfall_analyse(const mountnfall::MountNFall& game, const mountnfall::Position& root,
+                          const AnalyseOptions& options);
 
 }  // namespace gs::tools

@@ -53,7 +53,8 @@ nlohmann::json play_game(const MatchOptions& options, const mountnfall::MountNFa
 
 }  // namespace
 
-nlohmann::json mountnfall_match(const MatchOptions& options) {
+Report mountnfall_match(const MatchOptions& options) {
+  std::ostringstream text;
   if (options.games < 1) throw InputError("--games must be at least 1");
   if (options.seconds <= 0) throw InputError("--time must be positive");
   const mountnfall::MountNFall game(options.size, options.triangle);
@@ -66,9 +67,9 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
   tbb::parallel_for(0, options.games, [&](int g) {
     auto r = play_game(options, game, g);
     const std::lock_guard lock(print);
-    cli::text(options.global) << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black")
-                              << "): " << options.player << " " << r["result"].get<std::string>() << " ("
-                              << r["reason"].get<std::string>() << ", " << r["plies"] << " plies)" << std::endl;
+    text << "game " << g + 1 << " (" << options.player << (g % 2 == 0 ? " white" : " black") << "): " << options.player
+         << " " << r["result"].get<std::string>() << " (" << r["reason"].get<std::string>() << ", " << r["plies"]
+         << " plies)" << std::endl;
     results[static_cast<std::size_t>(g)] = std::move(r);
   });
   int wins = 0, losses = 0, draws = 0;
@@ -84,24 +85,25 @@ nlohmann::json mountnfall_match(const MatchOptions& options) {
       (wins * std::pow(1 - score, 2) + draws * std::pow(0.5 - score, 2) + losses * std::pow(score, 2)) / n;
   const double error = std::sqrt(variance / n);
   const double low = elo(score - 1.96 * error), high = elo(score + 1.96 * error);
-  cli::text(options.global) << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " ="
-                            << draws << ", score " << 100 * score << " %, Elo difference " << elo(score)
-                            << " (95 %: " << low << " to " << high << "), " << clock.seconds() << " s\n";
-  return {{"player", options.player},
-          {"opponent", options.opponent},
-          {"games", options.games},
-          {"wins", wins},
-          {"losses", losses},
-          {"draws", draws},
-          {"score", score},
-          {"elo", elo(score)},
-          {"elo_ci95", {low, high}},
-          {"seconds_per_move", options.seconds},
-          {"max_plies", options.max_plies},
-          {"size", options.size},
-          {"triangle", options.triangle},
-          {"game_results", games},
-          {"seconds", clock.seconds()}};
+  text << options.player << " vs " << options.opponent << ": +" << wins << " -" << losses << " =" << draws << ", score "
+       << 100 * score << " %, Elo difference " << elo(score) << " (95 %: " << low << " to " << high << "), "
+       << clock.seconds() << " s\n";
+  return Report{nlohmann::json{{"player", options.player},
+                               {"opponent", options.opponent},
+                               {"games", options.games},
+                               {"wins", wins},
+                               {"losses", losses},
+                               {"draws", draws},
+                               {"score", score},
+                               {"elo", elo(score)},
+                               {"elo_ci95", {low, high}},
+                               {"seconds_per_move", options.seconds},
+                               {"max_plies", options.max_plies},
+                               {"size", options.size},
+                               {"triangle", options.triangle},
+                               {"game_results", games},
+                               {"seconds", clock.seconds()}},
+                text.str()};
 }
 
 }  // namespace gs::tools

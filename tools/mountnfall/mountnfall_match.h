@@ -17,7 +17,7 @@ struct MatchOptions {
   std::string player = "engine", opponent = "baseline";
 };
 
-nlohmann::json mountnfall_match(const MatchOptions& options);
+Report mountnfall_match(const MatchOptions& options);
 // A person against the engine on standard input and output.
 int mountnfall_play(int size, int triangle, double seconds, bool human_white);
 

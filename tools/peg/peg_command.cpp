@@ -33,11 +33,10 @@ PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
   return o.job;
 }
 
-int solve_like(PegCommandOptions& o, const Invocation& in,
-               nlohmann::json (*job)(const PegRequest&, const PegJobOptions&)) {
+int solve_like(PegCommandOptions& o, const Invocation& in, Report (*job)(const PegRequest&, const PegJobOptions&)) {
   const PegJobOptions options = job_of(o, in);
   const PegRequest request = resolve_peg_request(request_of(o, in));
-  cli::emit_json(options.global, job(request, options));
+  cli::emit(options.global, job(request, options));
   return 0;
 }
 
@@ -125,13 +124,13 @@ Command peg_command() {
            [](PegCommandOptions& o, const Invocation& in) {
              bool valid = false;
              const PegJobOptions options = job_of(o, in);
-             cli::emit_json(options.global, peg_verify(in.file, options, valid));
+             cli::emit(options.global, peg_verify(in.file, options, valid));
              return valid ? 0 : 1;
            }},
           {{.name = "boards", .synopsis = "boards [options]", .summary = "list the built-in boards"},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
-             cli::emit_json(options.global, peg_boards(options));
+             cli::emit(options.global, peg_boards(options));
              return 0;
            }},
           {{.name = "analyze",
@@ -150,7 +149,7 @@ Command peg_command() {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))
                throw InputError("--all-starts tries every start and finish: drop --start, --position and --finish");
-             cli::emit_json(options.global, peg_all_starts(peg::load_board(in.text("board")), options));
+             cli::emit(options.global, peg_all_starts(peg::load_board(in.text("board")), options));
              return 0;
            }},
           {{.name = "fewest-moves",

@@ -1,4 +1,4 @@
-// The jobs of `gamesolver peg`, each printing a human summary and returning its JSON result.
+// The jobs of `gamesolver peg`, each returning its Report (JSON and summary).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -17,12 +17,12 @@ struct PegJobOptions {
   int table_bits = 26;
 };
 
-nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options);
-nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& options);
-nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& options);
-nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& options);
+Report peg_solve(const PegRequest& request, const PegJobOptions& options);
+Report peg_analyze(const PegRequest& request, const PegJobOptions& options);
+Report peg_all_starts(const peg::Board& board, const PegJobOptions& options);
+Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options);
 // Returns the JSON and sets `valid`.
-nlohmann::json peg_verify(const std::string& path, const PegJobOptions& options, bool& valid);
-nlohmann::json peg_boards(const PegJobOptions& options);
+Report peg_verify(const std::string& path, const PegJobOptions& options, bool& valid);
+Report peg_boards(const PegJobOptions& options);
 
 }  // namespace gs::tools

@@ -42,7 +42,8 @@ std::vector<LayerSet> enumerate_with_progress(const peg::PegPuzzle& puzzle, peg:
 
 }  // namespace
 
-nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& options) {
+Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
+  std::ostringstream text;
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const SymmetryGroup group = layered_group(request);
@@ -80,41 +81,41 @@ nlohmann::json peg_analyze(const PegRequest& request, const PegJobOptions& optio
   }
   const double seconds = clock.seconds();
 
-  cli::text(options.global) << "Board:  " << board_summary(board) << "\n"
-                            << "Start:  " << request.start_label << "    Finish: " << request.finish_label
-                            << "    Symmetries used: " << group.order() << "\n\n"
-                            << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)\n";
+  text << "Board:  " << board_summary(board) << "\n"
+       << "Start:  " << request.start_label << "    Finish: " << request.finish_label
+       << "    Symmetries used: " << group.order() << "\n\n"
+       << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)\n";
   for (const auto& l : layer_list)
-    cli::text(options.global) << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>()
-                              << std::setw(13) << l["canonical"].get<std::uint64_t>() << std::setw(13)
-                              << l["total"].get<std::uint64_t>() << std::setw(25)
-                              << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
-                              << l["finish_reachable_total"].get<std::uint64_t>() << "\n";
-  cli::text(options.global) << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25)
-                            << alive_canonical << std::setw(21) << alive_total
-                            << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
+    text << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
+         << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>() << std::setw(25)
+         << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
+         << l["finish_reachable_total"].get<std::uint64_t>() << "\n";
+  text << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25) << alive_canonical
+       << std::setw(21) << alive_total
+       << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
   for (const auto& f : finishes)
-    cli::text(options.global) << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>()
-                              << "\n";
-  if (finishes.empty()) cli::text(options.global) << "  none\n";
-  cli::text(options.global) << "\n"
-                            << seconds << " s with " << options.threads << " thread(s), peak memory "
-                            << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return {{"board", board.name()},
-          {"start", request.start_label},
-          {"finish", request.finish_label},
-          {"symmetries", group.order()},
-          {"positions", {{"canonical", canonical}, {"total", total}}},
-          {"finish_reachable", {{"canonical", alive_canonical}, {"total", alive_total}}},
-          {"layers", layer_list},
-          {"finishes", finishes},
-          {"solutions", to_decimal(all_solutions)},
-          {"seconds", seconds},
-          {"threads", options.threads},
-          {"peak_memory_mib", cli::peak_memory_mib()}};
+    text << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
+  if (finishes.empty()) text << "  none\n";
+  text << "\n"
+       << seconds << " s with " << options.threads << " thread(s), peak memory "
+       << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{nlohmann::json{{"board", board.name()},
+                               {"start", request.start_label},
+                               {"finish", request.finish_label},
+                               {"symmetries", group.order()},
+                               {"positions", {{"canonical", canonical}, {"total", total}}},
+                               {"finish_reachable", {{"canonical", alive_canonical}, {"total", alive_total}}},
+                               {"layers", layer_list},
+                               {"finishes", finishes},
+                               {"solutions", to_decimal(all_solutions)},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str()};
 }
 
-nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& options) {
+Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options) {
+  std::ostringstream text;
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const peg::PegPuzzle puzzle(board, request.finishes, layered_group(request));
@@ -133,19 +134,25 @@ nlohmann::json peg_fewest_moves(const PegRequest& request, const PegJobOptions& 
       "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
       "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
           (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
-      options.output, options.steps, cli::text(options.global));
-  cli::text(options.global) << "\n"
-                            << searched << " canonical positions that can finish, " << seconds << " s with "
-                            << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib())
-                            << " MiB\n";
-  return {{"board", board.name()},          {"start", request.start_label},
-          {"finish", request.finish_label}, {"solved", result.solved},
-          {"moves", result.moves},          {"jumps", jump_names(board, jumps)},
-          {"positions", searched},          {"seconds", seconds},
-          {"threads", options.threads},     {"peak_memory_mib", cli::peak_memory_mib()}};
+      options.output, options.steps, text);
+  text << "\n"
+       << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
+       << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{nlohmann::json{{"board", board.name()},
+                               {"start", request.start_label},
+                               {"finish", request.finish_label},
+                               {"solved", result.solved},
+                               {"moves", result.moves},
+                               {"jumps", jump_names(board, jumps)},
+                               {"positions", searched},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str()};
 }
 
-nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
+Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
+  std::ostringstream text;
   const cli::Stopwatch clock;
   const SymmetryGroup& group = board.symmetries();
   const peg::PositionClasses classes(board);
@@ -214,29 +221,29 @@ nlohmann::json peg_all_starts(const peg::Board& board, const PegJobOptions& opti
     solvable_starts += finishes[s] != 0;
     solvable_pairs += popcount(finishes[s]);
   }
-  cli::text(options.global) << "Board:  " << board_summary(board)
-                            << "\n\nstart  finishes (holes where the last peg can be)\n";
+  text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
   for (const auto& row : list) {
-    cli::text(options.global) << std::left << std::setw(7) << row["start"].get<std::string>() << std::right;
-    if (row["finishes"].empty()) cli::text(options.global) << "(none)";
-    for (const auto& f : row["finishes"]) cli::text(options.global) << f.get<std::string>() << ' ';
-    cli::text(options.global) << "\n";
+    text << std::left << std::setw(7) << row["start"].get<std::string>() << std::right;
+    if (row["finishes"].empty()) text << "(none)";
+    for (const auto& f : row["finishes"]) text << f.get<std::string>() << ' ';
+    text << "\n";
   }
-  cli::text(options.global) << "\n"
-                            << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; "
-                            << solvable_pairs << " solvable start/finish pairs. " << pairs.size() << " searches over "
-                            << std::count(representative.begin(), representative.end(), true) << " classes of start, "
-                            << nodes << " positions expanded, " << seconds << " s with " << options.threads
-                            << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return {{"board", board.name()},
-          {"pairs", list},
-          {"solvable_starts", solvable_starts},
-          {"solvable_pairs", solvable_pairs},
-          {"searches", pairs.size()},
-          {"nodes", nodes},
-          {"seconds", seconds},
-          {"threads", options.threads},
-          {"peak_memory_mib", cli::peak_memory_mib()}};
+  text << "\n"
+       << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; " << solvable_pairs
+       << " solvable start/finish pairs. " << pairs.size() << " searches over "
+       << std::count(representative.begin(), representative.end(), true) << " classes of start, " << nodes
+       << " positions expanded, " << seconds << " s with " << options.threads << " thread(s), peak memory "
+       << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{nlohmann::json{{"board", board.name()},
+                               {"pairs", list},
+                               {"solvable_starts", solvable_starts},
+                               {"solvable_pairs", solvable_pairs},
+                               {"searches", pairs.size()},
+                               {"nodes", nodes},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str()};
 }
 
 }  // namespace gs::tools

@@ -13,7 +13,8 @@
 
 namespace gs::tools {
 
-nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options) {
+Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
+  std::ostringstream text;
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const peg::PositionClasses classes(board);
@@ -39,37 +40,47 @@ nlohmann::json peg_solve(const PegRequest& request, const PegJobOptions& options
                    "Unsolvable: no sequence of jumps ends with one peg on " +
                        (request.finish_label == "any" ? std::string("any hole") : request.finish_label) +
                        " (proved by " + proof + ").",
-                   options.output, options.steps, cli::text(options.global));
-  cli::text(options.global) << "\n"
-                            << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
-                            << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return {{"board", board.name()},
-          {"start", request.start_label},
-          {"finish", request.finish_label},
-          {"solved", result.solved},
-          {"proof", result.solved ? "solution" : proof},
-          {"jumps", jump_names(board, jumps)},
-          {"moves", peg::count_moves(jumps)},
-          {"nodes", result.nodes},
-          {"seconds", seconds},
-          {"threads", options.threads},
-          {"peak_memory_mib", cli::peak_memory_mib()}};
+                   options.output, options.steps, text);
+  text << "\n"
+       << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
+       << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{nlohmann::json{{"board", board.name()},
+                               {"start", request.start_label},
+                               {"finish", request.finish_label},
+                               {"solved", result.solved},
+                               {"proof", result.solved ? "solution" : proof},
+                               {"jumps", jump_names(board, jumps)},
+                               {"moves", peg::count_moves(jumps)},
+                               {"nodes", result.nodes},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str()};
 }
 
-nlohmann::json peg_verify(const std::string& path, const PegJobOptions& options, bool& valid) {
+Report peg_verify(const std::string& path, const PegJobOptions& options, bool& valid) {
+  std::ostringstream text;
   const PegVerification v = verify_peg_solution(path);
   valid = v.valid;
-  cli::text(options.global) << path << ": board " << v.board << ", start " << v.start << ", finish " << v.finish << ", "
-                            << v.jumps << " jumps";
+  text << path << ": board " << v.board << ", start " << v.start << ", finish " << v.finish << ", " << v.jumps
+       << " jumps";
   if (v.valid)
-    cli::text(options.global) << " in " << v.moves << " moves: valid solution\n";
+    text << " in " << v.moves << " moves: valid solution\n";
   else
-    cli::text(options.global) << ": INVALID: " << v.reason << "\n";
-  return {{"file", path},     {"valid", v.valid},   {"reason", v.reason}, {"board", v.board},
-          {"start", v.start}, {"finish", v.finish}, {"jumps", v.jumps},   {"moves", v.moves}};
+    text << ": INVALID: " << v.reason << "\n";
+  return Report{nlohmann::json{{"file", path},
+                               {"valid", v.valid},
+                               {"reason", v.reason},
+                               {"board", v.board},
+                               {"start", v.start},
+                               {"finish", v.finish},
+                               {"jumps", v.jumps},
+                               {"moves", v.moves}},
+                text.str()};
 }
 
-nlohmann::json peg_boards(const PegJobOptions& options) {
+Report peg_boards(const PegJobOptions& options) {
+  std::ostringstream text;
   nlohmann::json list = nlohmann::json::array();
   for (const auto& name : peg::builtin_board_names()) {
     const peg::Board board = peg::load_board(name);
@@ -83,11 +94,11 @@ nlohmann::json peg_boards(const PegJobOptions& options) {
                     {"position_classes", peg::PositionClasses(board).count()},
                     {"default_start", start ? peg::hole_name(board, *start) : "none"},
                     {"default_finish", finish ? peg::hole_name(board, *finish) : "any"}});
-    cli::text(options.global) << board_summary(board) << ", start " << list.back()["default_start"].get<std::string>()
-                              << ", finish " << list.back()["default_finish"].get<std::string>() << "\n"
-                              << peg::position_diagram(board, board.all_holes()) << "\n";
+    text << board_summary(board) << ", start " << list.back()["default_start"].get<std::string>() << ", finish "
+         << list.back()["default_finish"].get<std::string>() << "\n"
+         << peg::position_diagram(board, board.all_holes()) << "\n";
   }
-  return {{"boards", list}};
+  return Report{nlohmann::json{{"boards", list}}, text.str()};
 }
 
 }  // namespace gs::tools
