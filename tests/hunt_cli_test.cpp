@@ -81,9 +81,49 @@ TEST(HuntCli, OneThreadAndTwoWriteTheSameTables) {
   fs::remove_all(two);
 }
 
+// The whole game of a small Tigers and Goats variant from the command line: built with one and
+// two threads to the same bytes, verified, resumed after a deleted layer, and probed at the
+// empty board with every first placement.
+TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
+  const std::string one = temp_path("hunt-tg-1"), two = temp_path("hunt-tg-2");
+  const std::string variant = "hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase whole";
+  const auto built = run_json(variant + " --threads 1 --dir " + one);
+  EXPECT_EQ(built["layer_count"], 13);
+  EXPECT_EQ(built["start"]["position"], "T..T/..../..../T..T g 6 0");
+  run_json(variant + " --threads 2 --dir " + two);
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(one)) {
+    ++files;
+    EXPECT_EQ(read_bytes(entry.path().string()), read_bytes(two + "/" + entry.path().filename().string()))
+        << entry.path();
+  }
+  EXPECT_EQ(files, 13);
+  const std::string last = two + "/tigers-goats-4x4-goats6-win2-whole-layer012.gst";
+  const std::string kept = read_bytes(last);
+  fs::remove(last);
+  const auto resumed = run_json(variant + " --dir " + two);
+  EXPECT_EQ(resumed["solved_layers"], 1);
+  EXPECT_EQ(read_bytes(last), kept);
+  const std::string options = " --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase whole --dir " + one;
+  const auto verified = run_json("hunt verify" + options);
+  EXPECT_EQ(verified["valid"], true);
+  const auto probed = run_json("hunt probe" + options);
+  EXPECT_EQ(probed["moves"].size(), 12u);  // a goat on any of the 12 free points
+  EXPECT_EQ(probed["value"], built["start"]["value"]);
+  // The sliding-phase tables of the same variant refuse a position with goats in hand.
+  run_json("hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir " + two);
+  const auto refused = run("hunt probe --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir " + two);
+  EXPECT_EQ(refused.code, 2) << refused.output;
+  fs::remove_all(one);
+  fs::remove_all(two);
+}
+
 TEST(HuntCli, UsageErrorsExitWithTwo) {
   expect_usage_errors({
       {"hunt", "needs a mode"},
+      {"hunt build --game fox-hounds --goats 3 --dir x", "apply to tigers-goats"},
+      {"hunt build --game tigers-goats --phase all --dir x", "--phase must be sliding or whole"},
+      {"hunt build --game tigers-goats --size 3 --goats 9 --dir x", "do not fit"},
       {"hunt frob --dir x", "unknown hunt mode"},
       {"hunt build", "needs --dir"},
       {"hunt build --game chess --dir x", "unknown hunt game"},

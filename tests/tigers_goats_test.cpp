@@ -152,9 +152,11 @@ TEST(TigersAndGoats, ReducedIndexRoundTripsAndCountsClasses) {
 }
 
 using Key = std::uint64_t;  // boards of at most 25 points
-Key key(const Position& p) { return p.tigers | p.goats << 25 | Key(p.captured) << 50 | Key(p.tigers_to_move) << 54; }
+Key key(const Position& p) {
+  return p.tigers | p.goats << 25 | Key(p.captured) << 50 | Key(p.tigers_to_move) << 54 | Key(p.in_hand) << 55;
+}
 
-// Every sliding position of a variant, from the unreduced index.
+// Every position of a variant's tables, from the unreduced index.
 std::vector<Position> all_positions(const TigersAndGoats& unreduced) {
   std::vector<Position> out;
   for (int layer = 0; layer < unreduced.layer_count(); ++layer)
@@ -202,7 +204,7 @@ std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoa
 
 // Returns the number of drawn positions.
 int expect_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win) {
-  const TigersAndGoats unreduced(n, goats, win, false);
+  const TigersAndGoats unreduced(n, goats, win, false, reduced.whole_game());
   const auto tables = solve_in_memory(reduced);
   const auto naive = naive_values(unreduced, all_positions(unreduced));
   int wins = 0, losses = 0, draws = 0;
@@ -227,6 +229,35 @@ int expect_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win
 TEST(Retrograde, TigersAndGoatsReducedTablesAgreeWithNaiveValueIteration) {
   expect_tables_agree(TigersAndGoats(3, 5, 3), 3, 5, 3);
   EXPECT_GT(expect_tables_agree(TigersAndGoats(4, 10, 2), 4, 10, 2), 0);
+}
+
+// The whole game, placement phase included, from the empty board: every position of 3x3
+// variants (every goat in hand down to none) against naive value iteration.
+TEST(Retrograde, TigersAndGoatsWholeGameAgreesWithNaiveValueIteration) {
+  expect_tables_agree(TigersAndGoats(3, 5, 3, true, true), 3, 5, 3);
+  expect_tables_agree(TigersAndGoats(3, 4, 2, true, true), 3, 4, 2);
+}
+
+// On 4x4 with 4 goats, the tables up to symmetry give every position the value and distance of
+// the tables of every position; and the start's value is the same in both.
+TEST(Retrograde, TigersAndGoatsWholeGameReducedEqualsUnreduced) {
+  const TigersAndGoats reduced(4, 4, 2, true, true), unreduced(4, 4, 2, false, true);
+  ASSERT_EQ(reduced.layer_count(), unreduced.layer_count());
+  const auto small = solve_in_memory(reduced), full = solve_in_memory(unreduced);
+  std::uint64_t compared = 0;
+  for (int layer = 0; layer < unreduced.layer_count(); ++layer)
+    for (std::uint64_t i = 0; i < unreduced.layer_size(layer); ++i) {
+      const auto p = unreduced.unrank(layer, i);
+      if (!p) continue;
+      const LayerIndex at = reduced.locate(*p);
+      ASSERT_EQ(at.layer, layer);
+      const ValueTable &s = small[static_cast<std::size_t>(at.layer)], &f = full[static_cast<std::size_t>(layer)];
+      ASSERT_EQ(s.value(at.index), f.value(i)) << unreduced.format(*p);
+      ++compared;
+    }
+  EXPECT_GT(compared, 100000u);
+  const LayerIndex start = reduced.locate(reduced.start());
+  EXPECT_EQ(reduced.layer_name(start.layer), "4 in hand, 0 captured");
 }
 
 }  // namespace

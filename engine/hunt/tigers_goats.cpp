@@ -19,20 +19,37 @@ int checked_size(int n) {
 }
 }  // namespace
 
-TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce)
+TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce, bool whole_game)
     : board_(HuntBoard::square(checked_size(n))),
       n_(n),
       goats_(goats),
       win_captures_(win_captures),
       reduce_(reduce),
+      whole_game_(whole_game),
       group_(reduce ? board_.symmetries() : identity_only(board_.symmetries())),
       index_(board_.points(), kTigers, group_) {
-  if (goats < win_captures || goats > n * n - kTigers) throw InputError("Tigers and Goats: bad number of goats");
+  if (win_captures < 1) throw InputError("Tigers and Goats: the tigers need at least one capture to win");
+  if (goats < win_captures || goats > n * n - kTigers)
+    throw InputError("Tigers and Goats: " + std::to_string(goats) + " goats do not fit a " + std::to_string(n) + "x" +
+                     std::to_string(n) + " board with " + std::to_string(win_captures) + " captures to win");
+  layer_of_.assign(static_cast<std::size_t>((goats + 1) * win_captures), -1);
+  for (int h = 0; h <= (whole_game ? goats : 0); ++h)
+    for (int c = win_captures - 1; c >= 0; --c)
+      if (h + c <= goats) {
+        layer_of_[static_cast<std::size_t>(h * win_captures + c)] = static_cast<int>(layers_.size());
+        layers_.push_back({h, c});
+      }
+}
+
+std::string TigersAndGoats::layer_name(int layer) const {
+  const Layer& l = layers_[static_cast<std::size_t>(layer)];
+  const std::string captured = std::to_string(l.captured) + " captured";
+  return whole_game_ ? std::to_string(l.in_hand) + " in hand, " + captured : captured;
 }
 
 std::string TigersAndGoats::variant() const {
   return std::to_string(n_) + "x" + std::to_string(n_) + "-goats" + std::to_string(goats_) + "-win" +
-         std::to_string(win_captures_) + (reduce_ ? "" : "-unreduced");
+         std::to_string(win_captures_) + (whole_game_ ? "-whole" : "") + (reduce_ ? "" : "-unreduced");
 }
 
 TigersAndGoats::Position TigersAndGoats::start() const {
@@ -52,13 +69,15 @@ std::uint64_t TigersAndGoats::layer_size(int layer) const { return 2 * index_.si
 
 LayerIndex TigersAndGoats::locate(const Position& p) const {
   if (p.captured >= win_captures_) return {-1, 0};
-  return {win_captures_ - 1 - p.captured, index_.rank(p.tigers, p.goats) * 2 + (p.tigers_to_move ? 1 : 0)};
+  const int layer = layer_of_[static_cast<std::size_t>(p.in_hand * win_captures_ + p.captured)];
+  return {layer, index_.rank(p.tigers, p.goats) * 2 + (p.tigers_to_move ? 1 : 0)};
 }
 
 std::optional<TigersAndGoats::Position> TigersAndGoats::unrank(int layer, std::uint64_t index) const {
   const auto placement = index_.unrank(index / 2, goats_on_board(layer));
   if (!placement) return std::nullopt;
-  return Position{placement->first, placement->second, 0, win_captures_ - 1 - layer, index % 2 == 1};
+  const Layer& l = layers_[static_cast<std::size_t>(layer)];
+  return Position{placement->first, placement->second, l.in_hand, l.captured, index % 2 == 1};
 }
 
 TigersAndGoats::Position TigersAndGoats::parse(const std::string& text) const {

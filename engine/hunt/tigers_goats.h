@@ -3,12 +3,15 @@
 // placed while any remain in hand, then slide; a tiger steps or jumps one goat (one capture a
 // turn). Goats win when no tiger can move; a side that cannot move loses.
 //
-// The indexed part is the sliding phase (every goat placed): layers by captures, most captures
-// first (a capture leads to the next layer; the winning capture leaves the index). Within a
-// layer, positions are reduced by the board's symmetries: the index is the class of the tiger
-// set, then the rank of the goat set among the points the tigers leave free, then the side to
-// move; an index whose goat set is not the smallest image under the tiger set's stabiliser
-// names no position.
+// The indexed part is the sliding phase (every goat placed), or with `whole_game` the whole game.
+// Layers are (goats in hand h, captures c), solved in order: h = 0 (the sliding phase) first,
+// then h = 1, 2, ...; within one h the most captures first. Every move leaves its layer for one
+// solved before it (a placement lowers h, a capture raises c; the winning capture leaves the
+// index), except a step, which stays in the layer: in the placement phase only a tiger's step
+// (tigers to move -> goats to move), so those layers have no cycles. Within a layer, positions
+// are reduced by the board's symmetries: the index is the class of the tiger set, then the rank
+// of the goat set among the points the tigers leave free, then the side to move; an index whose
+// goat set is not the smallest image under the tiger set's stabiliser names no position.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +41,9 @@ class TigersAndGoats {
   static constexpr const char* kSides[2] = {"goats", "tigers"};
 
   // n: board side (3 to 5); goats: how many in all; win_captures: captures that win.
-  // reduce: index by symmetry classes (off: every position, for cross-checks).
-  explicit TigersAndGoats(int n = 5, int goats = 20, int win_captures = 5, bool reduce = true);
+  // reduce: index by symmetry classes (off: every position, for cross-checks); whole_game: the
+  // tables hold the placement phase too, not only the sliding phase.
+  explicit TigersAndGoats(int n = 5, int goats = 20, int win_captures = 5, bool reduce = true, bool whole_game = false);
 
   std::string variant() const;
   const HuntBoard& board() const { return board_; }
@@ -71,20 +75,20 @@ class TigersAndGoats {
     }
   }
 
-  // Predecessors in the sliding phase by a move that captures nothing (the only ones in the
-  // same layer): an un-step of a tiger or a goat.
   Position play(const Position&, const Move& m) const { return m; }
 
+  // Predecessors by a step (the only moves that stay in a layer): an un-step of a tiger, or of a
+  // goat once none is in hand (before that the goats' last move was a placement).
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {
     const Bitboard empty = board_.all() & ~(p.tigers | p.goats);
     if (!p.tigers_to_move) {
       for_each_bit(p.tigers, [&](int t) {
         for_each_bit(board_.neighbours(t) & empty, [&](int from) {
-          f(Position{p.tigers ^ bit(t) ^ bit(from), p.goats, 0, p.captured, true});
+          f(Position{p.tigers ^ bit(t) ^ bit(from), p.goats, p.in_hand, p.captured, true});
         });
       });
-    } else {
+    } else if (p.in_hand == 0) {
       for_each_bit(p.goats, [&](int g) {
         for_each_bit(board_.neighbours(g) & empty, [&](int from) {
           f(Position{p.tigers, p.goats ^ bit(g) ^ bit(from), 0, p.captured, false});
@@ -96,13 +100,16 @@ class TigersAndGoats {
   Position unplay(const Position&, const Move& m) const { return m; }
   std::vector<Position> starts() const { return {start()}; }
 
-  int layer_count() const { return win_captures_; }  // captures win_captures - 1 down to 0
+  int layer_count() const { return static_cast<int>(layers_.size()); }
   std::uint64_t layer_size(int layer) const;
-  LayerIndex locate(const Position& p) const;  // sliding positions; layer -1 past the winning capture
+  LayerIndex locate(const Position& p) const;  // layer -1 past the winning capture
   std::optional<Position> unrank(int layer, std::uint64_t index) const;
   std::uint64_t tiger_classes() const { return index_.classes(); }
-  std::string layer_name(int layer) const { return std::to_string(win_captures_ - 1 - layer) + " captured"; }
-  bool tabulated(const Position& p) const { return p.in_hand == 0 && p.captured < win_captures_; }
+  std::string layer_name(int layer) const;  // "3 captured", or "5 in hand, 3 captured"
+  bool whole_game() const { return whole_game_; }
+  bool tabulated(const Position& p) const {
+    return (whole_game_ || p.in_hand == 0) && p.captured < win_captures_ && p.in_hand + p.captured <= goats_;
+  }
 
   // Rows from the top separated by '/', cells T, G and '.', then the side to move (g or t),
   // goats in hand and captures: "T...T/...../...../...../T...T g 20 0". InputError if wrong.
@@ -111,13 +118,21 @@ class TigersAndGoats {
   std::string move_name(const Position& from, const Position& to) const;  // "(1,1)-(1,3)", "(1,2)" placed
 
  private:
-  int goats_on_board(int layer) const { return goats_ - (win_captures_ - 1 - layer); }
+  struct Layer {
+    int in_hand, captured;
+  };
+  int goats_on_board(int layer) const {
+    const Layer& l = layers_[static_cast<std::size_t>(layer)];
+    return goats_ - l.in_hand - l.captured;
+  }
 
   HuntBoard board_;
   int n_, goats_, win_captures_;
-  bool reduce_;
-  SymmetryGroup group_;   // the board's symmetries, or the identity alone when not reducing
-  PlacementIndex index_;  // tigers (A) and goats (B), up to group_
+  bool reduce_, whole_game_;
+  std::vector<Layer> layers_;  // in solving order
+  std::vector<int> layer_of_;  // by in_hand * win_captures + captured; -1 outside the tables
+  SymmetryGroup group_;        // the board's symmetries, or the identity alone when not reducing
+  PlacementIndex index_;       // tigers (A) and goats (B), up to group_
 };
 
 }  // namespace gs::hunt

@@ -76,7 +76,11 @@ class LayerTables {
   // The value of a position for the side to move; past the tables, the game's terminal value.
   Value value(const Position& p) {
     const LayerIndex at = game_.locate(p);
-    if (at.layer < 0) return {*game_.terminal(p), 0};
+    if (at.layer < 0) {
+      const auto end = game_.terminal(p);
+      if (!end) throw DataError("the position is outside the tables");
+      return {*end, 0};
+    }
     return table(at.layer).value(at.index);
   }
 

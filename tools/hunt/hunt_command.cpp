@@ -25,6 +25,13 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   options.game = in.text("game");
   options.size = in.integer("size");
   options.max_geese = in.integer("max-geese");
+  options.goats = in.integer("goats");
+  options.win_captures = in.integer("win-captures");
+  const std::string phase = in.text("phase");
+  if (phase != "sliding" && phase != "whole") throw InputError("--phase must be sliding or whole");
+  options.whole_game = phase == "whole";
+  if (options.game != "tigers-goats" && (in.given("goats") || in.given("win-captures") || in.given("phase")))
+    throw InputError("--goats, --win-captures and --phase apply to tigers-goats");
   options.compress = !o.raw;
   if (in.vm.count("up-to")) {
     if (o.up_to < 0) throw InputError("--up-to must be a layer number (0 or more)");
@@ -57,8 +64,10 @@ SelfCheck hunt_check(const std::string& name, const G& game, std::vector<std::st
 }
 
 const char* kAbout = R"(Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8), tigers-goats (Tigers and
-Goats, the sliding phase: every goat placed, 0 to 4 captured, positions up to symmetry),
-fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to the mirror).
+Goats, positions up to symmetry: the sliding phase, every goat placed, 0 to 4 captured; with
+--phase whole also the placement phase from the empty board; variants --size 3 to 5, --goats,
+--win-captures), fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to
+the mirror).
 
 Retrograde analysis: every position gets its value for the side to move (win, loss, draw) and
 the plies to the end with best play (wins fastest, losses slowest). One table file per layer
@@ -79,6 +88,8 @@ const char* kExamples =
   gamesolver hunt verify --game fox-hounds --dir tables
   gamesolver hunt build --game tigers-goats --dir tables    88,260,972 positions up to symmetry
   gamesolver hunt build --game fox-geese --dir tables       endgames of 4 to 8 geese
+  gamesolver hunt build --game tigers-goats --size 4 --goats 10 --win-captures 4 --phase whole --dir t4
+                                                            a small variant from the empty board
 )";
 
 }  // namespace
@@ -89,12 +100,25 @@ Command hunt_command() {
       .summary = "hunt games: retrograde endgame tables (build, probe, stats, verify)",
       .parameters =
           {{.name = "game", .default_value = "fox-hounds", .help = "fox-hounds, tigers-goats or fox-geese"},
-           {.name = "size", .default_value = "8", .min = 4, .max = 8, .help = "fox-hounds: board size (4, 6 or 8)"},
+           {.name = "size",
+            .default_value = "0",
+            .min = 0,
+            .max = 8,
+            .help = "board size, 0 for the real game's (fox-hounds: 4, 6 or 8; tigers-goats: 3 to 5)"},
            {.name = "max-geese",
             .default_value = "8",
             .min = 4,
             .max = 13,
-            .help = "fox-geese: endgames with 4 to N geese"}},
+            .help = "fox-geese: endgames with 4 to N geese"},
+           {.name = "goats", .default_value = "20", .min = 1, .max = 21, .help = "tigers-goats: goats in all"},
+           {.name = "win-captures",
+            .default_value = "5",
+            .min = 1,
+            .max = 21,
+            .help = "tigers-goats: captures that win"},
+           {.name = "phase",
+            .default_value = "sliding",
+            .help = "tigers-goats: sliding (every goat placed) or whole (the placement phase too)"}},
       .about = kAbout,
       .examples = kExamples,
       .self_checks =

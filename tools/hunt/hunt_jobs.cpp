@@ -16,9 +16,11 @@ using namespace table_jobs;
 // The hunt games by name.
 template <class Job>
 auto with_game(const HuntOptions& options, Job&& job) {
-  if (options.game == "tigers-goats") return job(hunt::TigersAndGoats());
+  if (options.game == "tigers-goats")
+    return job(hunt::TigersAndGoats(options.size ? options.size : 5, options.goats, options.win_captures, true,
+                                    options.whole_game));
   if (options.game == "fox-geese") return job(hunt::FoxAndGeese(options.max_geese));
-  if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size));
+  if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size ? options.size : 8));
   throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds, tigers-goats, fox-geese)");
 }
 

@@ -12,8 +12,11 @@ namespace gs::tools {
 
 struct HuntOptions : table_jobs::TableJobOptions {
   std::string game = "fox-hounds";
-  int size = 8;       // Fox and Hounds board size (4, 6 or 8)
-  int max_geese = 8;  // Fox and Geese: endgames with 4 to max_geese geese
+  int size = 0;             // board size; 0: the real game's (Fox and Hounds 8, Tigers and Goats 5)
+  int max_geese = 8;        // Fox and Geese: endgames with 4 to max_geese geese
+  int goats = 20;           // Tigers and Goats: goats in all
+  int win_captures = 5;     // Tigers and Goats: captures that win
+  bool whole_game = false;  // Tigers and Goats: the placement phase too, not only the sliding phase
 };
 
 Report hunt_build(const HuntOptions& options);
