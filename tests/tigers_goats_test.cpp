@@ -3,6 +3,10 @@
 // unreduced index.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -10,6 +14,7 @@
 #include "engine/core/errors.h"
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/perft.h"
+#include "solvers/retrograde/layer_store.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
 namespace {
@@ -258,6 +263,28 @@ TEST(Retrograde, TigersAndGoatsWholeGameReducedEqualsUnreduced) {
   EXPECT_GT(compared, 100000u);
   const LayerIndex start = reduced.locate(reduced.start());
   EXPECT_EQ(reduced.layer_name(start.layer), "4 in hand, 0 captured");
+}
+
+}  // namespace
+
+namespace {
+
+// A build keeps in memory only the layer being solved and the layers it reads, and still writes
+// the tables of a solve in memory.
+TEST(Retrograde, TigersAndGoatsBuildHoldsOnlyTheLayersItReads) {
+  const TigersAndGoats g(4, 6, 2, true, true);
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / ("gs-tg-drop-" + std::to_string(getpid()))).string();
+  std::filesystem::remove_all(dir);
+  LayerStore<TigersAndGoats> store(g, dir);
+  std::size_t most = 0;
+  store.build(g.layer_count() - 1, true, [&](int, bool) { most = std::max(most, store.loaded()); });
+  EXPECT_LE(most, 3u);  // the layer just solved and the two it reads
+  EXPECT_LT(most, static_cast<std::size_t>(g.layer_count()));
+  const auto tables = solve_in_memory(g);
+  for (int layer = 0; layer < g.layer_count(); ++layer)
+    EXPECT_EQ(store.table(layer).raw(), tables[static_cast<std::size_t>(layer)].raw()) << g.layer_name(layer);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

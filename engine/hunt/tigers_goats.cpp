@@ -41,6 +41,20 @@ TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce, 
       }
 }
 
+std::vector<int> TigersAndGoats::layers_read(int layer) const {
+  const Layer& l = layers_[static_cast<std::size_t>(layer)];
+  std::vector<int> read;
+  auto add = [&](int h, int c) {
+    if (h >= 0 && c < win_captures_) {
+      const int id = layer_of_[static_cast<std::size_t>(h * win_captures_ + c)];
+      if (id >= 0) read.push_back(id);
+    }
+  };
+  add(l.in_hand - 1, l.captured);
+  add(l.in_hand, l.captured + 1);
+  return read;
+}
+
 std::string TigersAndGoats::layer_name(int layer) const {
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
   const std::string captured = std::to_string(l.captured) + " captured";

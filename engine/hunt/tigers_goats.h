@@ -106,6 +106,8 @@ class TigersAndGoats {
   std::optional<Position> unrank(int layer, std::uint64_t index) const;
   std::uint64_t tiger_classes() const { return index_.classes(); }
   std::string layer_name(int layer) const;  // "3 captured", or "5 in hand, 3 captured"
+  // The earlier layers this layer's moves reach: one goat fewer in hand, one capture more.
+  std::vector<int> layers_read(int layer) const;
   bool whole_game() const { return whole_game_; }
   bool tabulated(const Position& p) const {
     return (whole_game_ || p.in_hand == 0) && p.captured < win_captures_ && p.in_hand + p.captured <= goats_;

@@ -175,6 +175,13 @@ concept Tabled = requires(const G& g, const typename G::Position& p, int layer) 
   { g.terminal(p) } -> std::same_as<std::optional<Outcome>>;
 };
 
+// The earlier layers whose positions a layer's moves can reach: a table builder drops a layer
+// from memory once no layer still to be solved reads it.
+template <class G>
+concept LayerDependencies = Indexed<G> && requires(const G& g, int layer) {
+  { g.layers_read(layer) } -> std::convertible_to<std::vector<int>>;
+};
+
 // An indexed game whose tables are stored.
 template <class G>
 concept Stored = Indexed<G> && Tabled<G>;

@@ -69,9 +69,14 @@ class LayerTables {
   }
 
   const TableHeader& header(int layer) {
-    table(layer);
+    if (!headers_.count(layer)) table(layer);
     return headers_.at(layer);
   }
+
+  // Layers whose tables are in memory.
+  std::size_t loaded() const { return tables_.size(); }
+  // Frees a layer's table (its header stays); it is read again from its file if needed.
+  void drop(int layer) { tables_.erase(layer); }
 
   // The value of a position for the side to move; past the tables, the game's terminal value.
   Value value(const Position& p) {

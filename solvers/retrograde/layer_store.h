@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "solvers/probe/layer_tables.h"
 #include "solvers/retrograde/retrograde_solver.h"
@@ -26,6 +27,7 @@ class LayerStore : public LayerTables<G> {
     solver_ = &solver;
     for (int layer = 0; layer <= last; ++layer) {
       layer_ = layer;
+      if constexpr (LayerDependencies<G>) drop_unread(layer, last);
       const bool solve = !this->present(layer);
       if (solve) {
         ValueTable t = solver.solve_layer(layer);
@@ -40,6 +42,17 @@ class LayerStore : public LayerTables<G> {
       on_layer(layer, solve);
     }
     solver_ = nullptr;
+  }
+
+  // Before layer `next`: drops every table that no layer from `next` to `last` reads, so memory
+  // holds the layer being solved and the layers it reads, not the whole game.
+  void drop_unread(int next, int last) requires LayerDependencies<G> {
+    std::vector<bool> read(static_cast<std::size_t>(next), false);
+    for (int layer = next; layer <= last; ++layer)
+      for (int earlier : this->game().layers_read(layer))
+        if (earlier < next) read[static_cast<std::size_t>(earlier)] = true;
+    for (int layer = 0; layer < next; ++layer)
+      if (!read[static_cast<std::size_t>(layer)]) this->drop(layer);
   }
 
   // "layer L, ply d" while build runs (read from the progress thread).
