@@ -107,6 +107,14 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   const std::string options = " --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase whole --dir " + one;
   const auto verified = run_json("hunt verify" + options);
   EXPECT_EQ(verified["valid"], true);
+  // Remoteness counts (plies to the end) add up to the build's wins and losses.
+  const auto stats = run_json("hunt stats" + options);
+  std::uint64_t won = 0, lost = 0;
+  for (const auto& r : stats["remoteness"])
+    won += r["won"].get<std::uint64_t>(), lost += r["lost"].get<std::uint64_t>();
+  EXPECT_EQ(won, built["wins"].get<std::uint64_t>());
+  EXPECT_EQ(lost, built["losses"].get<std::uint64_t>());
+  EXPECT_EQ(stats["layers"].size(), 26u);  // 13 layers, both sides
   const auto probed = run_json("hunt probe" + options);
   EXPECT_EQ(probed["moves"].size(), 12u);  // a goat on any of the 12 free points
   EXPECT_EQ(probed["value"], built["start"]["value"]);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <iostream>
@@ -127,7 +128,9 @@ Report stats(const G& game, const TableJobOptions& options) {
   std::ostringstream text;
   LayerTables<G> store(game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
-  text << "layer  layer name            side    won         drawn       lost        longest win\n";
+  // Positions by remoteness (plies to the end with best play) and value, every layer and side.
+  std::vector<std::array<std::uint64_t, 2>> remoteness;  // [distance] = {won, lost}
+  text << "layer  layer name                side    won         drawn       lost        longest win\n";
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
     const ValueTable& t = store.table(layer);
@@ -137,12 +140,19 @@ Report stats(const G& game, const TableJobOptions& options) {
       const auto p = game.unrank(layer, i);
       if (!p) continue;
       const int side = game.side(*p);
-      switch (t.outcome(i)) {
-        case Outcome::kWin: ++won[side], longest[side] = std::max(longest[side], t.distance(i)); break;
-        case Outcome::kLoss: ++lost[side]; break;
-        default: ++drawn[side]; break;
+      const Outcome o = t.outcome(i);
+      if (o == Outcome::kDraw) {
+        ++drawn[side];
+        continue;
       }
+      const auto d = static_cast<std::size_t>(t.distance(i));
+      if (remoteness.size() <= d) remoteness.resize(d + 1, {0, 0});
+      if (o == Outcome::kWin)
+        ++won[side], ++remoteness[d][0], longest[side] = std::max(longest[side], t.distance(i));
+      else
+        ++lost[side], ++remoteness[d][1];
     }
+    store.drop(layer);  // each layer is read once: memory holds one at a time
     for (int side = 0; side < 2; ++side) {
       layers.push_back({{"layer", layer},
                         {"layer_name", game.layer_name(layer)},
@@ -152,14 +162,26 @@ Report stats(const G& game, const TableJobOptions& options) {
                         {"lost", lost[side]},
                         {"longest_win", longest[side]}});
       char row[160];
-      std::snprintf(row, sizeof row, "%5d  %-20s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer,
+      std::snprintf(row, sizeof row, "%5d  %-24s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer,
                     game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(won[side]),
                     static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]),
                     longest[side]);
       text << row;
     }
   }
-  return Report{nlohmann::json{{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}}, text.str()};
+  nlohmann::json by_remoteness = nlohmann::json::array();
+  text << "\nremoteness  won         lost\n";
+  for (std::size_t d = 0; d < remoteness.size(); ++d) {
+    if (!remoteness[d][0] && !remoteness[d][1]) continue;
+    by_remoteness.push_back({{"remoteness", d}, {"won", remoteness[d][0]}, {"lost", remoteness[d][1]}});
+    char row[80];
+    std::snprintf(row, sizeof row, "%10zu  %-10llu  %llu\n", d, static_cast<unsigned long long>(remoteness[d][0]),
+                  static_cast<unsigned long long>(remoteness[d][1]));
+    text << row;
+  }
+  return Report{nlohmann::json{
+                    {"game", G::kName}, {"variant", game.variant()}, {"layers", layers}, {"remoteness", by_remoteness}},
+                text.str()};
 }
 
 template <Reported G>
