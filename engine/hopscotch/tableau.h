@@ -58,9 +58,8 @@ class Tableau {
   int reserve_size(int p) const { return size_[p]; }
   int reserve_card(int p, int i) const { return reserve_[p][i]; }  // deal index, i = 0 at the bottom
   int rank_of(int deal_index) const { return deal_[deal_index].rank; }
-  // Kings at the bottom of reserve p, under nothing else; a reserve holding only such Kings (or
-  // nothing) is "parked" (see SearchTableau, "Kings").
-  int kings_at_bottom(int p) const { return bottom_kings_[p]; }
+  // Whether reserve p holds nothing but Kings at its bottom (or nothing): "parked" (see
+  // SearchTableau, "Kings").
   bool parked(int p) const { return bottom_kings_[p] == size_[p]; }
 
   // Cards still to be placed before a card of this rank fits: the least, over the foundations

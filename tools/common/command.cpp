@@ -87,17 +87,16 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   // The mode: a word, a switch, or the default.
   std::vector<std::string> words, chosen_names;
   std::optional<std::size_t> chosen, fallback;
+  bool word_named_a_mode = false;
   for (std::size_t i = 0; i < command.modes.size(); ++i) {
     const ModeInfo& mode = command.modes[i];
     if (!mode.is_switch) words.push_back(mode.name);
     if (mode.is_default) fallback = i;
     const bool named = !word.empty() && !mode.is_switch && (word == mode.name || word == mode.alias);
     const bool switched = mode.is_switch && vm.count(mode.name) && vm[mode.name].as<bool>();
+    word_named_a_mode = word_named_a_mode || named;
     if (named || switched) chosen = i, chosen_names.push_back(mode_word(mode));
   }
-  const bool word_named_a_mode = std::any_of(command.modes.begin(), command.modes.end(), [&](const ModeInfo& m) {
-    return !m.is_switch && (word == m.name || word == m.alias);
-  });
   if (!word.empty() && !word_named_a_mode)
     throw InputError("unknown " + command.name + " mode '" + word + "' (expected " + one_of(words) + ")");
   if (chosen_names.size() > 1) throw InputError("choose one of " + one_of(chosen_names));

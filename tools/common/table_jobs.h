@@ -209,18 +209,17 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
     ++layers;
     current = layer;
     const ValueTable& t = store.table(layer);
-    // The earlier layers this one reads are loaded before the parallel pass, so workers only
-    // read the store; with known dependencies, only those stay in memory.
-    if constexpr (LayerDependencies<G>) {
-      const auto reads = game.layers_read(layer);
-      for (int l = 0; l < layer; ++l)
-        if (std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
-      for (int l : reads)
-        if (store.present(l)) store.table(l);
-    } else {
-      for (int l = 0; l < layer; ++l)
-        if (store.present(l)) store.table(l);
-    }
+    // The earlier layers this one reads (all of them, for a game that does not say) are loaded
+    // before the parallel pass, so workers only read the store; the others leave memory.
+    std::vector<int> reads;
+    if constexpr (LayerDependencies<G>)
+      reads = game.layers_read(layer);
+    else
+      for (int l = 0; l < layer; ++l) reads.push_back(l);
+    for (int l = 0; l < layer; ++l)
+      if (std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
+    for (int l : reads)
+      if (store.present(l)) store.table(l);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto p = game.unrank(layer, i);

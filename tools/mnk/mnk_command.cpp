@@ -13,6 +13,7 @@ namespace {
 struct MnkCommandOptions {
   MnkOptions job;
   std::string position, output, table, first = "human";
+  bool tictactoe = false;
   int m = 3, n = 3, k = 3;  // tictactoe only: refused when given
 };
 
@@ -24,14 +25,11 @@ MnkOptions job_of(MnkCommandOptions& o, const Invocation& in) {
 }
 
 // The game of the parameters (m,n,k) or tic-tac-toe.
-mnk::MnkGame game_of(const Invocation& in) {
-  if (!in.vm.count("k")) return mnk::MnkGame(3, 3, 3);
-  if (in.vm["k"].value().type() == typeid(int)) {
-    if (in.given("m") || in.given("n") || in.given("k"))
-      throw InputError("tictactoe is 3,3,3: use gamesolver mnk for other sizes");
-    return mnk::MnkGame(3, 3, 3);
-  }
-  return mnk::MnkGame(in.integer("m"), in.integer("n"), in.integer("k"));
+mnk::MnkGame game_of(const MnkCommandOptions& o, const Invocation& in) {
+  if (!o.tictactoe) return mnk::MnkGame(in.integer("m"), in.integer("n"), in.integer("k"));
+  if (in.given("m") || in.given("n") || in.given("k"))
+    throw InputError("tictactoe is 3,3,3: use gamesolver mnk for other sizes");
+  return mnk::MnkGame(3, 3, 3);
 }
 
 const char* kAbout =
@@ -51,6 +49,7 @@ Command make_mnk(Command command, bool tictactoe) {
   return make_command<MnkCommandOptions>(
       std::move(command),
       [tictactoe](po::options_description& d, MnkCommandOptions& o) {
+        o.tictactoe = tictactoe;
         d.add_options()("all", po::bool_switch(),
                         "strong solution: every reachable position with its value (boards up to 4x4)")(
             "position,p", po::value<std::string>(&o.position), "a position: the value of every legal move")(
@@ -72,7 +71,7 @@ Command make_mnk(Command command, bool tictactoe) {
             .is_default = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
-             const mnk::MnkGame game = game_of(in);
+             const mnk::MnkGame game = game_of(o, in);
              if (!o.output.empty()) throw InputError("--output applies to --all");
              const auto asked = in.vm.count("position") ? std::optional<std::string>(o.position) : std::nullopt;
              cli::emit(options.global, mnk_weak(game, options, asked));
@@ -84,7 +83,7 @@ Command make_mnk(Command command, bool tictactoe) {
             .is_switch = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
-             const mnk::MnkGame game = game_of(in);
+             const mnk::MnkGame game = game_of(o, in);
              if (game.cells() > 16)
                throw InputError("--all enumerates every position: boards of at most 16 cells (4x4)");
              if (!o.position.empty()) throw InputError("--all solves from the empty board: drop --position");
@@ -107,7 +106,7 @@ Command make_mnk(Command command, bool tictactoe) {
             .is_switch = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
-             const mnk::MnkGame game = game_of(in);
+             const mnk::MnkGame game = game_of(o, in);
              if (o.first != "human" && o.first != "engine") throw InputError("--first must be human or engine");
              return mnk_play(game, options, o.first == "human");
            }},

@@ -2,6 +2,8 @@
 #include "engine/core/errors.h"
 #include "engine/peg/board_file.h"
 #include "engine/peg/notation.h"
+#include "engine/peg/puzzle.h"
+#include "solvers/common/perft.h"
 #include "tools/common/command.h"
 #include "tools/peg/peg_jobs.h"
 
@@ -38,13 +40,6 @@ int solve_like(PegCommandOptions& o, const Invocation& in, Report (*job)(const P
   const PegRequest request = resolve_peg_request(request_of(o, in));
   cli::emit(options.global, job(request, options));
   return 0;
-}
-
-std::uint64_t perft(const peg::Board& board, peg::Position p, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t total = 0;
-  board.for_each_jump(p, [&](const peg::Jump& j) { total += perft(board, p ^ j.all, depth - 1); });
-  return total;
 }
 
 const char* kAbout = R"(Holes are named by column letter (a, b, ... left to right) and row number (1, 2, ... bottom
@@ -84,7 +79,11 @@ Command peg_command() {
                     [board](const std::string& text) {
                       return peg::position_grid(board, peg::parse_position(board, text));
                     },
-                .perft = [board](int depth) { return perft(board, board.all_holes() & ~bit(*board.centre()), depth); },
+                .perft =
+                    [board](int depth) {
+                      const peg::PegPuzzle puzzle(board, board.all_holes(), board.symmetries());
+                      return perft(puzzle, board.all_holes() & ~bit(*board.centre()), depth);
+                    },
                 // Jump sequences from the centre vacancy: 4 jumps into the centre, then 3 each; no
                 // two of these lead to one position, so they equal OEIS A112737's 4 and 12.
                 .perft_reference = {4, 12},
