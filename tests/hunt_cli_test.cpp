@@ -93,11 +93,11 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   const std::string one = temp_path("hunt-tg-1"), two = temp_path("hunt-tg-2");
   const std::string variant = "hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase whole";
   const auto built = run_json(variant + " --threads 1 --dir " + one);
-  EXPECT_EQ(built["layer_count"], 13);
+  EXPECT_EQ(built["layer_count"], 24);  // 2 sliding-phase layers, 22 split by the side to move
   EXPECT_EQ(built["start"]["position"], "T..T/..../..../T..T g 6 0");
   run_json(variant + " --threads 2 --dir " + two);
-  EXPECT_EQ(expect_same_files(one, two), 13);
-  const std::string last = two + "/tigers-goats-4x4-goats6-win2-whole-layer012.gst";
+  EXPECT_EQ(expect_same_files(one, two), 24);
+  const std::string last = two + "/tigers-goats-4x4-goats6-win2-whole-layer023.gst";
   const std::string kept = read_bytes(last);
   fs::remove(last);
   const auto resumed = run_json(variant + " --dir " + two);
@@ -113,7 +113,7 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
     won += r["won"].get<std::uint64_t>(), lost += r["lost"].get<std::uint64_t>();
   EXPECT_EQ(won, built["wins"].get<std::uint64_t>());
   EXPECT_EQ(lost, built["losses"].get<std::uint64_t>());
-  EXPECT_EQ(stats["layers"].size(), 26u);  // 13 layers, both sides
+  EXPECT_EQ(stats["layers"].size(), 26u);  // 2 sliding-phase layers with both sides, 22 with one
   const auto probed = run_json("hunt probe" + options);
   EXPECT_EQ(probed["moves"].size(), 12u);  // a goat on any of the 12 free points
   EXPECT_EQ(probed["value"], built["start"]["value"]);

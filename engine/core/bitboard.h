@@ -3,6 +3,9 @@
 
 #include <bit>
 #include <cstdint>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 namespace gs {
 
@@ -21,6 +24,29 @@ constexpr void for_each_bit(Bitboard b, F&& f) {
     f(lowest_bit(b));
     b &= b - 1;
   }
+}
+
+// The bits of b at the set points of mask, packed to the low end in order (BMI2's pext), and
+// the inverse: the low bits of b spread onto the set points of mask (pdep).
+inline Bitboard compress_bits(Bitboard b, Bitboard mask) {
+#ifdef __BMI2__
+  return _pext_u64(b, mask);
+#else
+  Bitboard out = 0;
+  for (int j = 0; mask; mask &= mask - 1, ++j)
+    if (b & mask & -mask) out |= bit(j);
+  return out;
+#endif
+}
+inline Bitboard expand_bits(Bitboard b, Bitboard mask) {
+#ifdef __BMI2__
+  return _pdep_u64(b, mask);
+#else
+  Bitboard out = 0;
+  for (int j = 0; mask; mask &= mask - 1, ++j)
+    if (has_bit(b, j)) out |= mask & -mask;
+  return out;
+#endif
 }
 
 }  // namespace gs

@@ -35,11 +35,16 @@ class PlacementIndex {
  private:
   int points_, a_;
   SymmetryGroup group_;                  // a copy: the index stays valid when its owner moves
-  std::vector<std::uint32_t> class_of_;  // by rank of A
-  std::vector<std::uint8_t> to_class_;   // by rank of A: bit g when element g maps A onto its class's set
+  struct SetClass {
+    std::uint32_t cls;
+    std::uint8_t onto;  // bit g when element g maps the set onto its class's set
+  };
+  std::vector<SetClass> class_of_;  // by rank of A
   std::vector<Bitboard> class_set_;
-  std::vector<std::uint8_t> stabiliser_;       // per class
-  std::vector<std::vector<int>> free_points_;  // per class
+  std::vector<Bitboard> free_set_;        // per class: the points its set leaves free
+  std::vector<std::uint8_t> stabiliser_;  // per class
+  // The smallest image of B among the maps in `onto` (bit g set), and the maps giving it.
+  std::pair<Bitboard, std::uint8_t> least_image(Bitboard b_set, std::uint8_t onto) const;
 };
 
 }  // namespace gs

@@ -32,33 +32,46 @@ TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce, 
   if (goats < win_captures || goats > n * n - kTigers)
     throw InputError("Tigers and Goats: " + std::to_string(goats) + " goats do not fit a " + std::to_string(n) + "x" +
                      std::to_string(n) + " board with " + std::to_string(win_captures) + " captures to win");
-  layer_of_.assign(static_cast<std::size_t>((goats + 1) * win_captures), -1);
+  layer_of_.assign(static_cast<std::size_t>((goats + 1) * win_captures * 3), -1);
+  auto add = [&](int h, int c, int side) {
+    layer_of_[static_cast<std::size_t>((h * win_captures + c) * 3 + side)] = static_cast<int>(layers_.size());
+    layers_.push_back({h, c, side});
+  };
   for (int h = 0; h <= (whole_game ? goats : 0); ++h)
     for (int c = win_captures - 1; c >= 0; --c)
       if (h + c <= goats) {
-        layer_of_[static_cast<std::size_t>(h * win_captures + c)] = static_cast<int>(layers_.size());
-        layers_.push_back({h, c});
+        if (h == 0) {
+          add(h, c, kBothSides);
+        } else {
+          add(h, c, 0);
+          add(h, c, 1);
+        }
       }
+}
+
+int TigersAndGoats::layer_id(int in_hand, int captured, int side) const {
+  if (in_hand < 0 || captured >= win_captures_ || in_hand + captured > goats_) return -1;
+  return layer_of_[static_cast<std::size_t>((in_hand * win_captures_ + captured) * 3 + (in_hand == 0 ? kBothSides : side))];
 }
 
 std::vector<int> TigersAndGoats::layers_read(int layer) const {
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
   std::vector<int> read;
-  auto add = [&](int h, int c) {
-    if (h >= 0 && c < win_captures_) {
-      const int id = layer_of_[static_cast<std::size_t>(h * win_captures_ + c)];
-      if (id >= 0) read.push_back(id);
-    }
+  auto add = [&](int h, int c, int side) {
+    if (const int id = layer_id(h, c, side); id >= 0) read.push_back(id);
   };
-  add(l.in_hand - 1, l.captured);
-  add(l.in_hand, l.captured + 1);
+  if (l.side != 1) add(l.in_hand - 1, l.captured, 1);  // a placement (sliding phase: none)
+  if (l.side != 0) add(l.in_hand, l.captured + 1, 0);  // a capture
+  if (l.side == 1) add(l.in_hand, l.captured, 0);      // a tiger's step while goats are in hand
   return read;
 }
 
 std::string TigersAndGoats::layer_name(int layer) const {
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
   const std::string captured = std::to_string(l.captured) + " captured";
-  return whole_game_ ? std::to_string(l.in_hand) + " in hand, " + captured : captured;
+  if (!whole_game_) return captured;
+  return std::to_string(l.in_hand) + " in hand, " + captured +
+         (l.side == kBothSides ? "" : l.side == 1 ? ", tigers to move" : ", goats to move");
 }
 
 std::string TigersAndGoats::variant() const {
@@ -79,19 +92,24 @@ std::optional<Outcome> TigersAndGoats::terminal(const Position& p) const {
   return std::nullopt;
 }
 
-std::uint64_t TigersAndGoats::layer_size(int layer) const { return 2 * index_.size(goats_on_board(layer)); }
+std::uint64_t TigersAndGoats::layer_size(int layer) const {
+  const int sides = layers_[static_cast<std::size_t>(layer)].side == kBothSides ? 2 : 1;
+  return sides * index_.size(goats_on_board(layer));
+}
 
 LayerIndex TigersAndGoats::locate(const Position& p) const {
   if (p.captured >= win_captures_) return {-1, 0};
-  const int layer = layer_of_[static_cast<std::size_t>(p.in_hand * win_captures_ + p.captured)];
-  return {layer, index_.rank(p.tigers, p.goats) * 2 + (p.tigers_to_move ? 1 : 0)};
+  const int layer = layer_id(p.in_hand, p.captured, p.tigers_to_move ? 1 : 0);
+  const std::uint64_t placement = index_.rank(p.tigers, p.goats);
+  return {layer, p.in_hand > 0 ? placement : placement * 2 + (p.tigers_to_move ? 1 : 0)};
 }
 
 std::optional<TigersAndGoats::Position> TigersAndGoats::unrank(int layer, std::uint64_t index) const {
-  const auto placement = index_.unrank(index / 2, goats_on_board(layer));
-  if (!placement) return std::nullopt;
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
-  return Position{placement->first, placement->second, l.in_hand, l.captured, index % 2 == 1};
+  const bool both = l.side == kBothSides;
+  const auto placement = index_.unrank(both ? index / 2 : index, goats_on_board(layer));
+  if (!placement) return std::nullopt;
+  return Position{placement->first, placement->second, l.in_hand, l.captured, both ? index % 2 == 1 : l.side == 1};
 }
 
 TigersAndGoats::Position TigersAndGoats::parse(const std::string& text) const {

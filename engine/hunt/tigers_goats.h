@@ -7,11 +7,13 @@
 // Layers are (goats in hand h, captures c), solved in order: h = 0 (the sliding phase) first,
 // then h = 1, 2, ...; within one h the most captures first. Every move leaves its layer for one
 // solved before it (a placement lowers h, a capture raises c; the winning capture leaves the
-// index), except a step, which stays in the layer: in the placement phase only a tiger's step
-// (tigers to move -> goats to move), so those layers have no cycles. Within a layer, positions
-// are reduced by the board's symmetries: the index is the class of the tiger set, then the rank
-// of the goat set among the points the tigers leave free, then the side to move; an index whose
-// goat set is not the smallest image under the tiger set's stabiliser names no position.
+// index), except a step, which stays in the layer. With goats in hand, the only step is a
+// tiger's, from tigers to move to goats to move: those layers are split by the side to move,
+// goats first, so that no move stays in its layer and each is solved in one pass. Within a
+// layer, positions are reduced by the board's symmetries: the index is the class of the tiger
+// set, then the rank of the goat set among the points the tigers leave free, then (sliding
+// phase only) the side to move; an index whose goat set is not the smallest image under the
+// tiger set's stabiliser names no position.
 #pragma once
 
 #include <cstdint>
@@ -105,10 +107,18 @@ class TigersAndGoats {
   LayerIndex locate(const Position& p) const;  // layer -1 past the winning capture
   std::optional<Position> unrank(int layer, std::uint64_t index) const;
   std::uint64_t tiger_classes() const { return index_.classes(); }
-  std::string layer_name(int layer) const;  // "3 captured", or "5 in hand, 3 captured"
-  // The earlier layers this layer's moves reach: one goat fewer in hand, one capture more.
+  // "3 captured", or "5 in hand, 3 captured, tigers to move"
+  std::string layer_name(int layer) const;
+  // The earlier layers this layer's moves reach: one goat fewer in hand, one capture more, and
+  // for tigers to move with goats in hand, goats to move in the same (h, c).
   std::vector<int> layers_read(int layer) const;
   bool whole_game() const { return whole_game_; }
+  // Whether a move between two layers is progress for the draw rule (a placement or a capture):
+  // all are but a tiger's step from tigers to move to goats to move, goats in hand.
+  bool progress(int from_layer, int to_layer) const {
+    const Layer &a = layers_[static_cast<std::size_t>(from_layer)], &b = layers_[static_cast<std::size_t>(to_layer)];
+    return a.in_hand != b.in_hand || a.captured != b.captured;
+  }
   bool tabulated(const Position& p) const {
     return (whole_game_ || p.in_hand == 0) && p.captured < win_captures_ && p.in_hand + p.captured <= goats_;
   }
@@ -122,7 +132,10 @@ class TigersAndGoats {
  private:
   struct Layer {
     int in_hand, captured;
+    int side;  // 0 goats to move, 1 tigers, kBothSides in the sliding phase
   };
+  static constexpr int kBothSides = 2;
+  int layer_id(int in_hand, int captured, int side) const;  // -1 outside the tables
   int goats_on_board(int layer) const {
     const Layer& l = layers_[static_cast<std::size_t>(layer)];
     return goats_ - l.in_hand - l.captured;
@@ -132,7 +145,7 @@ class TigersAndGoats {
   int n_, goats_, win_captures_;
   bool reduce_, whole_game_;
   std::vector<Layer> layers_;  // in solving order
-  std::vector<int> layer_of_;  // by in_hand * win_captures + captured; -1 outside the tables
+  std::vector<int> layer_of_;  // by (in_hand * win_captures + captured) * 3 + side; -1 outside
   SymmetryGroup group_;        // the board's symmetries, or the identity alone when not reducing
   PlacementIndex index_;       // tigers (A) and goats (B), up to group_
 };

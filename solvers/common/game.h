@@ -182,6 +182,14 @@ concept LayerDependencies = Indexed<G> && requires(const G& g, int layer) {
   { g.layers_read(layer) } -> std::convertible_to<std::vector<int>>;
 };
 
+// A draw rule on moves without progress (Tigers and Goats: 120 plies without a placement or a
+// capture; Fox and Geese: without a capture). Whether a move from one layer to another is
+// progress; a move that stays in its layer never is.
+template <class G>
+concept ProgressLayers = Indexed<G> && requires(const G& g, int from_layer, int to_layer) {
+  { g.progress(from_layer, to_layer) } -> std::convertible_to<bool>;
+};
+
 // An indexed game whose tables are stored.
 template <class G>
 concept Stored = Indexed<G> && Tabled<G>;

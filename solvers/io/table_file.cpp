@@ -2,12 +2,14 @@
 
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "engine/core/errors.h"
+#include "engine/core/value.h"
 #include "solvers/io/checked_text_file.h"
 
 namespace gs {
@@ -15,16 +17,47 @@ namespace gs {
 namespace {
 
 constexpr const char* kMagic = "gamesolver-table";
-constexpr const char* kVersion = "v1";
+constexpr const char* kVersion = "v2";
 constexpr const char* kChecksum = "checksum: fnv1a64 ";
+constexpr std::uint64_t kBlockPositions = 65536;
 
-std::string entry_bytes(const std::vector<std::uint16_t>& entries) {
-  std::string bytes(entries.size() * 2, '\0');
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    bytes[2 * i] = static_cast<char>(entries[i] & 0xff);
-    bytes[2 * i + 1] = static_cast<char>(entries[i] >> 8);
+void put64(std::string& out, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(v >> (8 * i)));
+}
+std::uint64_t get64(const char* p) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = v << 8 | static_cast<unsigned char>(p[i]);
+  return v;
+}
+bool decided(std::uint16_t entry) {
+  const auto o = static_cast<Outcome>(entry & 3);
+  return o == Outcome::kWin || o == Outcome::kLoss;
+}
+
+// A block's bytes before compression: 2-bit values, then the distances of wins and losses.
+std::string pack_block(const std::uint16_t* entries, std::size_t n, int distance_bytes) {
+  std::string out((n + 3) / 4, '\0');
+  for (std::size_t i = 0; i < n; ++i) out[i / 4] = static_cast<char>(out[i / 4] | (entries[i] & 3) << (2 * (i % 4)));
+  for (std::size_t i = 0; i < n; ++i)
+    if (decided(entries[i]))
+      for (int b = 0; b < distance_bytes; ++b) out.push_back(static_cast<char>((entries[i] >> 2) >> (8 * b)));
+  return out;
+}
+
+void unpack_block(std::string_view bytes, std::size_t n, int distance_bytes, std::uint16_t* out,
+                  const std::string& path) {
+  const std::size_t values = (n + 3) / 4;
+  if (bytes.size() < values) throw DataError(path + ": a block is shorter than its values");
+  std::size_t at = values;
+  for (std::size_t i = 0; i < n; ++i) {
+    out[i] = static_cast<std::uint16_t>((static_cast<unsigned char>(bytes[i / 4]) >> (2 * (i % 4))) & 3);
+    if (!decided(out[i])) continue;
+    if (at + distance_bytes > bytes.size()) throw DataError(path + ": a block lacks distances");
+    int d = 0;
+    for (int b = 0; b < distance_bytes; ++b) d |= static_cast<unsigned char>(bytes[at++]) << (8 * b);
+    out[i] = static_cast<std::uint16_t>(out[i] | d << 2);
   }
-  return bytes;
+  if (at != bytes.size()) throw DataError(path + ": a block holds more distances than its wins and losses");
 }
 
 std::uint64_t number(const std::map<std::string, std::string>& fields, const std::string& key,
@@ -38,40 +71,31 @@ std::uint64_t number(const std::map<std::string, std::string>& fields, const std
   }
 }
 
-}  // namespace
+// Where a file's parts are, from its header and block index (both checked).
+struct Layout {
+  TableHeader header;
+  bool compressed = false;
+  int distance_bytes = 1;
+  std::uint64_t blocks = 0, payload_bytes = 0;
+  std::uint64_t payload_start = 0;     // file offset of the payload
+  std::vector<std::uint64_t> offsets;  // blocks + 1, into the payload
+  std::vector<std::uint64_t> hashes;   // per block, of its stored bytes
 
-void write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries,
-                      bool compress) {
-  std::string payload = entry_bytes(entries);
-  if (compress) {
-    std::string packed(ZSTD_compressBound(payload.size()), '\0');
-    const std::size_t n = ZSTD_compress(packed.data(), packed.size(), payload.data(), payload.size(), 3);
-    if (ZSTD_isError(n)) throw DataError(path + ": zstd: " + ZSTD_getErrorName(n));
-    packed.resize(n);
-    payload.swap(packed);
+  std::uint64_t block_size(std::uint64_t b) const {
+    return std::min(kBlockPositions, header.positions - b * kBlockPositions);
   }
-  std::ostringstream head;
-  head << kMagic << ' ' << kVersion << " game=" << h.game << " variant=" << h.variant << " layer=" << h.layer
-       << " index=" << h.index_scheme << "\n"
-       << "positions: " << h.positions << "\nwins: " << h.wins << "\nlosses: " << h.losses << "\ndraws: " << h.draws
-       << "\nlongest: " << h.longest << "\nencoding: " << (compress ? "zstd" : "raw")
-       << "\npayload-bytes: " << payload.size() << "\npayload: fnv1a64 " << hex16(fnv1a64(payload)) << "\n";
-  std::string file = head.str();
-  file += kChecksum + hex16(fnv1a64(file)) + "\n";
-  file += payload;
-  write_file_atomically(path, file);
-}
+};
 
-TableFile read_table_file(const std::string& path, const TableHeader& expected) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError("cannot read " + path);
-  std::string file((std::istreambuf_iterator<char>(in)), {});
-  const auto mark = file.find(std::string("\n") + kChecksum);
-  const auto header_end = mark == std::string::npos ? mark : file.find('\n', mark + 1);
-  if (header_end == std::string::npos || file.compare(0, std::strlen(kMagic), kMagic) != 0)
+// `head`: the file's first bytes, at least through the header (the block index is read by
+// `read_at(offset, size)`).
+template <class ReadAt>
+Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string& path, const TableHeader& expected) {
+  const auto mark = head.find(std::string("\n") + kChecksum);
+  const auto header_end = mark == std::string::npos ? mark : head.find('\n', mark + 1);
+  if (header_end == std::string::npos || head.compare(0, std::strlen(kMagic), kMagic) != 0)
     throw DataError(path + ": not a gamesolver table file");
-  const std::string header = file.substr(0, mark + 1);
-  if (file.substr(mark + 1 + std::strlen(kChecksum), 16) != hex16(fnv1a64(header)))
+  const std::string header = head.substr(0, mark + 1);
+  if (head.substr(mark + 1 + std::strlen(kChecksum), 16) != hex16(fnv1a64(header)))
     throw DataError(path + ": header checksum mismatch (file altered or damaged)");
   std::istringstream lines(header);
   std::string first;
@@ -80,7 +104,8 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
   std::string magic, version;
   words >> magic >> version;
   if (version != kVersion)
-    throw DataError(path + ": unsupported table version '" + version + "' (this build reads " + kVersion + ")");
+    throw DataError(path + ": unsupported table version '" + version + "' (this build reads " + kVersion +
+                    "): build the tables again");
   std::map<std::string, std::string> fields;
   for (std::string kv; words >> kv;)
     if (const auto eq = kv.find('='); eq != std::string::npos) fields[kv.substr(0, eq)] = kv.substr(eq + 1);
@@ -88,8 +113,8 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
     if (const auto colon = line.find(": "); colon != std::string::npos)
       fields[line.substr(0, colon)] = line.substr(colon + 2);
 
-  TableFile t;
-  TableHeader& h = t.header;
+  Layout l;
+  TableHeader& h = l.header;
   h.game = fields["game"];
   h.variant = fields["variant"];
   h.index_scheme = fields["index"];
@@ -107,31 +132,162 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
   mismatch("index scheme", h.index_scheme, expected.index_scheme);
   mismatch("layer", std::to_string(h.layer), std::to_string(expected.layer));
   mismatch("size", std::to_string(h.positions), std::to_string(expected.positions));
-
-  const std::string_view payload = std::string_view(file).substr(header_end + 1);
-  if (payload.size() != number(fields, "payload-bytes", path))
-    throw DataError(path + ": payload truncated or too long");
-  if (fields["payload"] != "fnv1a64 " + hex16(fnv1a64(payload)))
-    throw DataError(path + ": payload checksum mismatch (file altered or damaged)");
-  std::string bytes;
-  if (fields["encoding"] == "zstd") {
-    bytes.resize(h.positions * 2);
-    const std::size_t n = ZSTD_decompress(bytes.data(), bytes.size(), payload.data(), payload.size());
-    if (ZSTD_isError(n) || n != bytes.size())
-      throw DataError(path + ": payload does not decompress to the stated size");
-  } else if (fields["encoding"] == "raw") {
-    bytes = payload;
-  } else {
+  if (fields["encoding"] != "zstd" && fields["encoding"] != "raw")
     throw DataError(path + ": unknown encoding '" + fields["encoding"] + "'");
+  l.compressed = fields["encoding"] == "zstd";
+  l.distance_bytes = static_cast<int>(number(fields, "distance-bytes", path));
+  if (l.distance_bytes != 1 && l.distance_bytes != 2) throw DataError(path + ": distance-bytes must be 1 or 2");
+  if (number(fields, "block-positions", path) != kBlockPositions)
+    throw DataError(path + ": blocks of " + fields["block-positions"] + " positions (this build reads " +
+                    std::to_string(kBlockPositions) + ")");
+  l.blocks = number(fields, "blocks", path);
+  if (l.blocks != (h.positions + kBlockPositions - 1) / kBlockPositions)
+    throw DataError(path + ": " + std::to_string(l.blocks) + " blocks do not hold " + std::to_string(h.positions) +
+                    " positions");
+  l.payload_bytes = number(fields, "payload-bytes", path);
+  const std::uint64_t index_bytes = (2 * l.blocks + 1) * 8;
+  const std::string index = read_at(header_end + 1, index_bytes);
+  if (index.size() != index_bytes) throw DataError(path + ": block index truncated");
+  if (fields["block-index"] != "fnv1a64 " + hex16(fnv1a64(index)))
+    throw DataError(path + ": block index checksum mismatch (file altered or damaged)");
+  for (std::uint64_t b = 0; b <= l.blocks; ++b) l.offsets.push_back(get64(index.data() + 8 * b));
+  for (std::uint64_t b = 0; b < l.blocks; ++b) l.hashes.push_back(get64(index.data() + 8 * (l.blocks + 1 + b)));
+  for (std::uint64_t b = 0; b < l.blocks; ++b)
+    if (l.offsets[b] > l.offsets[b + 1]) throw DataError(path + ": block index out of order");
+  if (l.offsets.front() != 0 || l.offsets.back() != l.payload_bytes)
+    throw DataError(path + ": block index does not span the payload");
+  l.payload_start = header_end + 1 + index_bytes;
+  return l;
+}
+
+// Checks a block's stored bytes and unpacks them into out[0, block_size(b)).
+void decode_block(const Layout& l, std::uint64_t b, std::string_view stored, std::uint16_t* out,
+                  const std::string& path) {
+  if (fnv1a64(stored) != l.hashes[b])
+    throw DataError(path + ": block " + std::to_string(b) + " checksum mismatch (file altered or damaged)");
+  const std::uint64_t n = l.block_size(b);
+  if (!l.compressed) return unpack_block(stored, n, l.distance_bytes, out, path);
+  const unsigned long long size = ZSTD_getFrameContentSize(stored.data(), stored.size());
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size > n * 3)
+    throw DataError(path + ": block " + std::to_string(b) + " is not a zstd frame of its size");
+  std::string bytes(size, '\0');
+  const std::size_t got = ZSTD_decompress(bytes.data(), bytes.size(), stored.data(), stored.size());
+  if (ZSTD_isError(got) || got != size) throw DataError(path + ": block " + std::to_string(b) + " does not unpack");
+  unpack_block(bytes, n, l.distance_bytes, out, path);
+}
+
+}  // namespace
+
+void write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries,
+                      bool compress) {
+  const std::uint64_t blocks = (entries.size() + kBlockPositions - 1) / kBlockPositions;
+  const int distance_bytes = h.longest < 256 ? 1 : 2;
+  std::vector<std::string> stored(blocks);
+  for (std::uint64_t b = 0; b < blocks; ++b) {
+    const std::uint64_t begin = b * kBlockPositions, n = std::min(kBlockPositions, entries.size() - begin);
+    std::string bytes = pack_block(entries.data() + begin, n, distance_bytes);
+    if (compress) {
+      std::string packed(ZSTD_compressBound(bytes.size()), '\0');
+      const std::size_t size = ZSTD_compress(packed.data(), packed.size(), bytes.data(), bytes.size(), 3);
+      if (ZSTD_isError(size)) throw DataError(path + ": zstd: " + ZSTD_getErrorName(size));
+      packed.resize(size);
+      bytes.swap(packed);
+    }
+    stored[b] = std::move(bytes);
   }
-  if (bytes.size() != h.positions * 2)
-    throw DataError(path + ": payload holds " + std::to_string(bytes.size() / 2) + " entries, header says " +
-                    std::to_string(h.positions));
-  t.entries.resize(h.positions);
-  for (std::size_t i = 0; i < t.entries.size(); ++i)
-    t.entries[i] = static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i]) |
-                                              static_cast<unsigned char>(bytes[2 * i + 1]) << 8);
+  std::string index;
+  std::uint64_t offset = 0;
+  put64(index, 0);
+  for (const auto& s : stored) put64(index, offset += s.size());
+  for (const auto& s : stored) put64(index, fnv1a64(s));
+  std::ostringstream head;
+  head << kMagic << ' ' << kVersion << " game=" << h.game << " variant=" << h.variant << " layer=" << h.layer
+       << " index=" << h.index_scheme << "\n"
+       << "positions: " << h.positions << "\nwins: " << h.wins << "\nlosses: " << h.losses << "\ndraws: " << h.draws
+       << "\nlongest: " << h.longest << "\nencoding: " << (compress ? "zstd" : "raw")
+       << "\nblock-positions: " << kBlockPositions << "\ndistance-bytes: " << distance_bytes << "\nblocks: " << blocks
+       << "\npayload-bytes: " << offset << "\nblock-index: fnv1a64 " << hex16(fnv1a64(index)) << "\n";
+  std::string file = head.str();
+  file += kChecksum + hex16(fnv1a64(file)) + "\n";
+  file += index;
+  file.reserve(file.size() + offset);
+  for (const auto& s : stored) file += s;
+  write_file_atomically(path, file);
+}
+
+TableFile read_table_file(const std::string& path, const TableHeader& expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError("cannot read " + path);
+  const std::string file((std::istreambuf_iterator<char>(in)), {});
+  const std::string_view view(file);
+  const Layout l = read_layout(
+      file, [&](std::uint64_t at, std::uint64_t n) { return std::string(view.substr(std::min(at, view.size()), n)); },
+      path, expected);
+  if (file.size() != l.payload_start + l.payload_bytes) throw DataError(path + ": payload truncated or too long");
+  TableFile t;
+  t.header = l.header;
+  t.entries.resize(l.header.positions);
+  for (std::uint64_t b = 0; b < l.blocks; ++b)
+    decode_block(l, b, view.substr(l.payload_start + l.offsets[b], l.offsets[b + 1] - l.offsets[b]),
+                 t.entries.data() + b * kBlockPositions, path);
   return t;
+}
+
+struct TableBlocks::State {
+  std::string path;
+  std::ifstream file;
+  Layout layout;
+  struct Cached {
+    std::uint64_t block;
+    std::vector<std::uint16_t> entries;
+  };
+  std::vector<Cached> cache;  // most recent last
+
+  std::string read_at(std::uint64_t at, std::uint64_t n) {
+    std::string bytes(n, '\0');
+    file.clear();
+    file.seekg(static_cast<std::streamoff>(at));
+    file.read(bytes.data(), static_cast<std::streamsize>(n));
+    bytes.resize(static_cast<std::size_t>(file.gcount()));
+    return bytes;
+  }
+};
+
+TableBlocks::TableBlocks(const std::string& path, const TableHeader& expected) : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  s.path = path;
+  s.file.open(path, std::ios::binary);
+  if (!s.file) throw DataError("cannot read " + path);
+  s.file.seekg(0, std::ios::end);
+  const auto size = static_cast<std::uint64_t>(s.file.tellg());
+  const std::string head = s.read_at(0, std::min<std::uint64_t>(size, 4096));
+  s.layout = read_layout(head, [&](std::uint64_t at, std::uint64_t n) { return s.read_at(at, n); }, path, expected);
+  if (size != s.layout.payload_start + s.layout.payload_bytes)
+    throw DataError(path + ": payload truncated or too long");
+}
+
+TableBlocks::TableBlocks(TableBlocks&&) noexcept = default;
+TableBlocks& TableBlocks::operator=(TableBlocks&&) noexcept = default;
+TableBlocks::~TableBlocks() = default;
+
+const TableHeader& TableBlocks::header() const { return state_->layout.header; }
+
+std::uint16_t TableBlocks::entry(std::uint64_t index) {
+  State& s = *state_;
+  const Layout& l = s.layout;
+  if (index >= l.header.positions) throw DataError(s.path + ": index " + std::to_string(index) + " past the layer");
+  const std::uint64_t b = index / kBlockPositions;
+  auto it = std::find_if(s.cache.begin(), s.cache.end(), [&](const State::Cached& c) { return c.block == b; });
+  if (it == s.cache.end()) {
+    constexpr std::size_t kKept = 8;
+    if (s.cache.size() == kKept) s.cache.erase(s.cache.begin());
+    State::Cached c{b, std::vector<std::uint16_t>(l.block_size(b))};
+    decode_block(l, b, s.read_at(l.payload_start + l.offsets[b], l.offsets[b + 1] - l.offsets[b]), c.entries.data(),
+                 s.path);
+    s.cache.push_back(std::move(c));
+    it = s.cache.end() - 1;
+  }
+  return it->entries[index % kBlockPositions];
 }
 
 }  // namespace gs

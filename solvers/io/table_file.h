@@ -1,23 +1,32 @@
-// Solved-layer table files. A checked text header (see checked_text_file.h) followed by the
-// payload, the layer's 16-bit entries (value and distance, little-endian), raw or zstd:
+// Solved-layer table files, format v2: a checked text header (see checked_text_file.h), a block
+// index, then the layer in blocks of 65,536 positions, each stored raw or zstd-compressed on its
+// own so that a probe reads and unpacks one block, never the whole layer:
 //
-//   gamesolver-table v1 game=fox-hounds variant=8x8 layer=3 index=fox.houndset-by-advance.side
+//   gamesolver-table v2 game=fox-hounds variant=8x8 layer=3 index=fox.houndset-by-advance.side
 //   positions: 1234          entries in the layer (indices, with or without a position)
 //   wins: 600
 //   losses: 500
 //   draws: 0
 //   longest: 41
 //   encoding: zstd
-//   payload-bytes: 3456
-//   payload: fnv1a64 0123456789abcdef
+//   block-positions: 65536
+//   distance-bytes: 1        1 when every distance is below 256, else 2
+//   blocks: 1
+//   payload-bytes: 3456      the blocks, after the index
+//   block-index: fnv1a64 0123456789abcdef
 //   checksum: fnv1a64 fedcba9876543210
+//   <block index: blocks + 1 offsets into the payload, then each block's fnv1a64; 8 bytes each>
 //   <payload>
 //
-// Files are written atomically. Reading refuses a file whose header checksum, payload checksum
-// or size is wrong, or whose game, variant, layer, index scheme or size is not the expected one.
+// A block unpacks to the value of each position, 2 bits (0 no position, then the Outcome code:
+// 1 win, 2 loss, 3 draw), four to a byte, then the distances of its wins and losses only, in
+// index order, little-endian. Files are written atomically. Reading refuses a file whose header,
+// index or block checksum or size is wrong, or whose game, variant, layer, index scheme or size is
+// not the expected one.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +40,7 @@ struct TableHeader {
   int longest = 0;
 };
 
+// `entries`: per index, the Outcome code in bits 0-1 and the distance above (ValueTable's form).
 void write_table_file(const std::string& path, const TableHeader& header, const std::vector<std::uint16_t>& entries,
                       bool compress);
 
@@ -39,7 +49,25 @@ struct TableFile {
   std::vector<std::uint16_t> entries;
 };
 
-// `expected`: game, variant, index_scheme, layer and positions must match. Throws DataError.
+// The whole layer. `expected`: game, variant, index_scheme, layer and positions must match.
+// Throws DataError.
 TableFile read_table_file(const std::string& path, const TableHeader& expected);
+
+// One layer file open for probing: the header and block index are read and checked once; an
+// entry reads, checks and unpacks only its block (the last few are kept). Not thread-safe.
+class TableBlocks {
+ public:
+  TableBlocks(const std::string& path, const TableHeader& expected);
+  TableBlocks(TableBlocks&&) noexcept;
+  TableBlocks& operator=(TableBlocks&&) noexcept;
+  ~TableBlocks();
+
+  const TableHeader& header() const;
+  std::uint16_t entry(std::uint64_t index);  // as in TableFile::entries
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace gs

@@ -1,7 +1,8 @@
-// Probing solved tables: the layer files of a game in a directory (solvers/io/table_file.h),
-// each read and checked (header, checksums, counts) the first time it is needed, then the value
-// of any position, the value of each of its moves, and the value its moves imply (to verify a
-// table). A small library: it needs the game's ranking and moves, not the solvers, so the
+// Probing solved tables: the layer files of a game in a directory (solvers/io/table_file.h).
+// A probe reads one block of a layer file (header and block index checked when the file is first
+// opened, the block when read); a whole layer is read and checked (checksums, counts) only when
+// asked for with table(), as builds, statistics and verification do. Gives the value of any
+// position, the value of each of its moves, and the value its moves imply (to verify a table). A small library: it needs the game's ranking and moves, not the solvers, so the
 // command, bindings and other programs can link it alone (target gs_probe).
 #pragma once
 
@@ -69,7 +70,7 @@ class LayerTables {
   }
 
   const TableHeader& header(int layer) {
-    if (!headers_.count(layer)) table(layer);
+    if (!headers_.count(layer)) headers_[layer] = blocks(layer).header();
     return headers_.at(layer);
   }
 
@@ -86,7 +87,9 @@ class LayerTables {
       if (!end) throw DataError("the position is outside the tables");
       return {*end, 0};
     }
-    return table(at.layer).value(at.index);
+    if (const auto it = tables_.find(at.layer); it != tables_.end()) return it->second.value(at.index);
+    const std::uint16_t entry = blocks(at.layer).entry(at.index);
+    return {static_cast<Outcome>(entry & 3), entry >> 2};
   }
 
   // Every move of p with its value for the side making it, best first (the fastest win, draws,
@@ -120,9 +123,22 @@ class LayerTables {
   }
 
  private:
+  // The layer's file, open for reading one block at a time.
+  TableBlocks& blocks(int layer) {
+    auto it = blocks_.find(layer);
+    if (it == blocks_.end()) {
+      if (!present(layer))
+        throw DataError("layer " + std::to_string(layer) + " is not built: " + path(layer) +
+                        " is missing (build the tables first)");
+      it = blocks_.emplace(layer, TableBlocks(path(layer), expected(layer))).first;
+    }
+    return it->second;
+  }
+
   const G& game_;
   std::string dir_;
   std::map<int, ValueTable> tables_;
+  std::map<int, TableBlocks> blocks_;
   std::map<int, TableHeader> headers_;
 };
 

@@ -9,7 +9,8 @@
 // position (no lists, no counters):
 //  (1) in parallel over the index, each position is unranked and decided if terminal; else its
 //      moves out of the layer are looked up: a losing one makes it a win pending at 1 + its
-//      distance; if every move leaves the layer and wins for the opponent, it is a loss;
+//      distance; if every move leaves the layer and wins for the opponent, it is a loss. A layer
+//      none of whose moves stays inside (a game's acyclic part) is then solved: (2) is skipped;
 //  (2) ply by ply, a parallel pass over the index takes the positions whose value became final
 //      at distance d: their predecessors in the layer become wins at d + 1 (if they lost; a
 //      pending slower win is replaced), or are re-examined (if they won): a predecessor whose
@@ -18,7 +19,8 @@
 //      symmetry, where a position's moves and its representative's un-moves need not pair up.
 //      Values are final when their ply comes up, so every win is the fastest and every loss the
 //      slowest, and a pass gives the same table whatever the order of its work.
-// Knows no game.
+// A game under a progress rule (progress_rule.h) reads a move that progresses by the rule value
+// of where it leads, at distance 0. Knows no game.
 #pragma once
 
 #include <algorithm>
@@ -34,6 +36,7 @@
 
 #include "solvers/common/game.h"
 #include "solvers/probe/value_table.h"
+#include "solvers/retrograde/progress_rule.h"
 
 namespace gs {
 
@@ -55,8 +58,8 @@ class RetrogradeSolver {
     ValueTable table(game_.layer_size(layer));
     horizon_ = 0;
     ply_ = -1;
-    initialise(table);
-    for (int d = 0; d <= horizon_.load(); ++d) {
+    const bool cycles = initialise(table);
+    for (int d = 0; cycles && d <= horizon_.load(); ++d) {
       ply_ = d;
       propagate(table, d);
     }
@@ -87,10 +90,18 @@ class RetrogradeSolver {
   // The value of a move's destination for the side to move there, if final at ply d: from this
   // layer's table, an earlier layer's table, or the terminal test outside the index.
   std::optional<std::pair<Outcome, int>> value_of(const ValueTable& table, const Position& next, int d) const {
-    const LayerIndex at = game_.locate(next);
+    return value_of(table, next, game_.locate(next), d);
+  }
+  std::optional<std::pair<Outcome, int>> value_of(const ValueTable& table, const Position& next, LayerIndex at,
+                                                  int d) const {
     if (at.layer < 0) return std::pair{*game_.terminal(next), 0};
     const std::uint16_t entry = at.layer == layer_ ? load(table, at.index) : earlier_(at.layer).raw()[at.index];
     if (at.layer == layer_ && !final_at(entry, d)) return std::nullopt;
+    if constexpr (ProgressRuled<G>)
+      if (at.layer != layer_ && game_.progress(layer_, at.layer)) {  // the counter starts again
+        const Value v = game_.value_at({static_cast<Outcome>(entry & 3), entry >> 2}, 0);
+        return std::pair{v.outcome, 0};
+      }
     return std::pair{static_cast<Outcome>(entry & 3), entry >> 2};
   }
 
@@ -110,8 +121,12 @@ class RetrogradeSolver {
     return lost ? std::optional<int>(slowest) : std::nullopt;
   }
 
-  void initialise(ValueTable& table) {
+  // The first pass, one look at each position's moves. Returns whether any move stays in the
+  // layer: if none does, the layer has no cycles and every value is already final.
+  bool initialise(ValueTable& table) {
+    std::atomic<bool> any_inside{false};
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
+      bool range_inside = false;
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto p = game_.unrank(layer_, i);
         if (!p) continue;
@@ -119,24 +134,30 @@ class RetrogradeSolver {
           settle(table, i, 0, *end, 0);
           continue;
         }
-        int fastest_win = -1;
-        bool inside = false;
+        int fastest_win = -1, slowest_loss = 0;
+        bool inside = false, all_win = true;
         for_each_successor(game_, *p, [&](const Move&, const Position& next) {
-          if (game_.locate(next).layer == layer_) {
+          const LayerIndex at = game_.locate(next);
+          if (at.layer == layer_) {
             inside = true;
             return;
           }
-          const auto v = value_of(table, next, 0);
-          if (v->first == Outcome::kLoss)
-            fastest_win = fastest_win < 0 ? v->second + 1 : std::min(fastest_win, v->second + 1);
+          const auto [o, d] = *value_of(table, next, at, 0);
+          if (o == Outcome::kLoss) fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1);
+          if (o == Outcome::kWin)
+            slowest_loss = std::max(slowest_loss, d + 1);
+          else
+            all_win = false;
         });
+        range_inside = range_inside || inside;
         if (fastest_win >= 0)
           settle(table, i, 0, Outcome::kWin, fastest_win);
-        else if (!inside)
-          if (const auto ply = loss_ply(table, *p, 0))
-            settle(table, i, 0, Outcome::kLoss, *ply);  // no move at all: ply 0
+        else if (!inside && all_win)
+          settle(table, i, 0, Outcome::kLoss, slowest_loss);  // no move at all: ply 0
       }
+      if (range_inside) any_inside.store(true, std::memory_order_relaxed);
     });
+    return any_inside.load();
   }
 
   // One pass over the layer: every position whose value became final at ply d makes its

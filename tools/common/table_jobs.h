@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <nlohmann/json.hpp>
 
@@ -134,26 +135,44 @@ Report stats(const G& game, const TableJobOptions& options) {
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
     const ValueTable& t = store.table(layer);
+    // Counted in parallel, each thread apart, then summed.
+    struct Counts {
+      std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
+      int longest[2] = {};
+      std::vector<std::array<std::uint64_t, 2>> remoteness;
+    };
+    tbb::enumerable_thread_specific<Counts> per_thread;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
+      Counts& c = per_thread.local();
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        if (t.raw()[i] == 0) continue;  // no position
+        const int side = game.side(*game.unrank(layer, i));
+        const Outcome o = t.outcome(i);
+        if (o == Outcome::kDraw) {
+          ++c.drawn[side];
+          continue;
+        }
+        const auto d = static_cast<std::size_t>(t.distance(i));
+        if (c.remoteness.size() <= d) c.remoteness.resize(d + 1, {0, 0});
+        if (o == Outcome::kWin)
+          ++c.won[side], ++c.remoteness[d][0], c.longest[side] = std::max(c.longest[side], t.distance(i));
+        else
+          ++c.lost[side], ++c.remoteness[d][1];
+      }
+    });
     std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
     int longest[2] = {};
-    for (std::uint64_t i = 0; i < t.size(); ++i) {
-      const auto p = game.unrank(layer, i);
-      if (!p) continue;
-      const int side = game.side(*p);
-      const Outcome o = t.outcome(i);
-      if (o == Outcome::kDraw) {
-        ++drawn[side];
-        continue;
-      }
-      const auto d = static_cast<std::size_t>(t.distance(i));
-      if (remoteness.size() <= d) remoteness.resize(d + 1, {0, 0});
-      if (o == Outcome::kWin)
-        ++won[side], ++remoteness[d][0], longest[side] = std::max(longest[side], t.distance(i));
-      else
-        ++lost[side], ++remoteness[d][1];
+    for (const Counts& c : per_thread) {
+      for (int side = 0; side < 2; ++side)
+        won[side] += c.won[side], drawn[side] += c.drawn[side], lost[side] += c.lost[side],
+            longest[side] = std::max(longest[side], c.longest[side]);
+      if (remoteness.size() < c.remoteness.size()) remoteness.resize(c.remoteness.size(), {0, 0});
+      for (std::size_t d = 0; d < c.remoteness.size(); ++d)
+        remoteness[d][0] += c.remoteness[d][0], remoteness[d][1] += c.remoteness[d][1];
     }
     store.drop(layer);  // each layer is read once: memory holds one at a time
     for (int side = 0; side < 2; ++side) {
+      if (won[side] + drawn[side] + lost[side] == 0) continue;  // a layer of one side to move
       layers.push_back({{"layer", layer},
                         {"layer_name", game.layer_name(layer)},
                         {"side_to_move", G::kSides[side]},

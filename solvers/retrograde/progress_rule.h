@@ -1,0 +1,60 @@
+// A game under its draw rule on moves without progress: "when the counter of plies since the
+// last progress (a capture, a placement) reaches `limit` and the side that moved did not win
+// with that move, the game is drawn". Its tables are those of the game with other values, as the
+// chess tablebases' DTZ tables are to their plain ones: each position's value when its counter is
+// 0, and as distance the plies to the next progress or the end along the best line (the winner
+// hurries to a winning progress, the loser delays it).
+//
+// Why one retrograde pass per layer gives them. Within a layer no move is progress, so from a
+// position the game runs inside the layer until a progress move or the end, and the counter then
+// starts again at 0. Value each progress move by the rule value of where it leads at counter 0,
+// with distance 0 (a table solved before), and solve the layer as usual: the distance d of a win
+// is then the least number of plies within which the winner can force a winning progress or end
+// (the loser delaying as long as he can), and of a loss the same for the opponent. Counting plies
+// from counter n, the plies before the d-th do not progress, so the counter reaches n + d - 1 and
+// the d-th ply wins or progresses: the position is won (lost) under the rule exactly when
+// n + d <= limit, else drawn. Stored at counter 0, a value whose distance passes the limit is a
+// draw when read across a progress move; `value_at(entry, n)` reads one at counter n.
+//
+// The limit must be at least 2: in Tigers and Goats a tiger's step between two placements leaves
+// the counter at 1, which a limit of 1 would already end.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/core/errors.h"
+#include "engine/core/value.h"
+#include "solvers/common/game.h"
+
+namespace gs {
+
+template <ProgressLayers G>
+class UnderProgressRule : public G {
+ public:
+  UnderProgressRule(G game, int limit) : G(std::move(game)), limit_(limit) {
+    if (limit < 2 || limit > 16000)
+      throw InputError("the progress limit must be 2 to 16000 plies, not " + std::to_string(limit));
+  }
+
+  int progress_limit() const { return limit_; }
+  // The tables' name: the game's variant and the rule ("5x5-goats20-win5-whole-rule120").
+  std::string variant() const { return G::variant() + "-rule" + std::to_string(limit_); }
+
+  // A stored value (distance to progress) read with the counter at n.
+  Value value_at(Value stored, int n) const {
+    if (stored.outcome != Outcome::kDraw && n + stored.distance > limit_) return {Outcome::kDraw, 0};
+    return stored;
+  }
+
+ private:
+  int limit_;
+};
+
+// Games under a progress rule (what the retrograde solver asks).
+template <class G>
+concept ProgressRuled = ProgressLayers<G> && requires(const G& g) {
+  { g.progress_limit() } -> std::convertible_to<int>;
+};
+
+}  // namespace gs

@@ -1,0 +1,165 @@
+// Plain solvers for Tigers and Goats tests: every position of a small variant, valued by naive
+// value iteration (no symmetry, no layers), with and without the draw rule's counter.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "engine/hunt/tigers_goats.h"
+#include "solvers/probe/value_table.h"
+#include "solvers/retrograde/progress_rule.h"
+#include "solvers/retrograde/retrograde_solver.h"
+
+namespace gs::test {
+
+using hunt::TigersAndGoats;
+using Position = TigersAndGoats::Position;
+
+using Key = std::uint64_t;  // boards of at most 25 points
+inline Key key(const Position& p) {
+  return p.tigers | p.goats << 25 | Key(p.captured) << 50 | Key(p.tigers_to_move) << 54 | Key(p.in_hand) << 55;
+}
+
+// Every position of a variant's tables, from the unreduced index.
+inline std::vector<Position> all_positions(const TigersAndGoats& unreduced) {
+  std::vector<Position> out;
+  for (int layer = 0; layer < unreduced.layer_count(); ++layer)
+    for (std::uint64_t i = 0; i < unreduced.layer_size(layer); ++i)
+      if (const auto p = unreduced.unrank(layer, i)) out.push_back(*p);
+  return out;
+}
+
+// Naive value iteration: round d decides, from the values known before it, the positions with
+// a lost successor (wins at d) and those whose successors all win (losses at d).
+inline std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoats& g,
+                                                              const std::vector<Position>& all) {
+  std::unordered_map<Key, std::pair<Outcome, int>> known;
+  for (int d = 0;; ++d) {
+    std::unordered_map<Key, std::pair<Outcome, int>> now;
+    for (const Position& p : all) {
+      if (known.count(key(p))) continue;
+      if (const auto end = g.terminal(p)) {
+        now[key(p)] = {*end, 0};
+        continue;
+      }
+      bool win = false, all_won = true, moves = false;
+      g.for_each_move(p, [&](const Position& next) {
+        moves = true;
+        std::optional<Outcome> v = g.terminal(next);  // terminal: distance 0, known before round 1
+        if (!v && known.count(key(next))) v = known[key(next)].first;
+        win = win || v == Outcome::kLoss;
+        all_won = all_won && v == Outcome::kWin;
+      });
+      if (!moves)
+        now[key(p)] = {Outcome::kLoss, 0};
+      else if (d == 0)
+        continue;  // a move takes a ply: nothing else ends at 0
+      else if (win)
+        now[key(p)] = {Outcome::kWin, d};
+      else if (all_won)
+        now[key(p)] = {Outcome::kLoss, d};
+    }
+    if (now.empty() && d > 0) break;
+    known.insert(now.begin(), now.end());
+  }
+  for (const Position& p : all) known.try_emplace(key(p), Outcome::kDraw, 0);
+  return known;
+}
+
+// The draw rule, checked against a plain solver that carries the counter of plies without
+// progress in its states: every position of the unreduced index with every counter 0..limit-1,
+// outcomes by value iteration, no symmetry, no layers, no distances. A move that reaches the
+// limit without winning is a draw; a placement or a capture starts the counter again.
+class NaiveRuleValues {
+ public:
+  NaiveRuleValues(const TigersAndGoats& unreduced, int limit) : g_(unreduced), limit_(limit) {
+    for (int layer = 0; layer < g_.layer_count(); ++layer) {
+      offset_.push_back(total_);
+      total_ += g_.layer_size(layer);
+    }
+    value_.assign(total_ * static_cast<std::uint64_t>(limit), Outcome::kUnknown);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int layer = 0; layer < g_.layer_count(); ++layer)
+        for (std::uint64_t i = 0; i < g_.layer_size(layer); ++i)
+          if (const auto p = g_.unrank(layer, i))
+            for (int n = 0; n < limit; ++n) changed = decide(*p, n) || changed;
+    }
+  }
+
+  // The value with the counter at n (draw when never decided).
+  Outcome at(const Position& p, int n) const {
+    const Outcome o = value_[state(p, n)];
+    return o == Outcome::kUnknown ? Outcome::kDraw : o;
+  }
+
+ private:
+  std::uint64_t state(const Position& p, int n) const {
+    const LayerIndex at = g_.locate(p);
+    return (offset_[static_cast<std::size_t>(at.layer)] + at.index) * static_cast<std::uint64_t>(limit_) +
+           static_cast<std::uint64_t>(n);
+  }
+  bool has_move(const Position& p) const {
+    bool any = false;
+    g_.for_each_move(p, [&](const Position&) { any = true; });
+    return any;
+  }
+  // The value of the move p -> q for the side to move at q, or unknown.
+  Outcome after(const Position& p, const Position& q, int n) const {
+    if (const auto end = g_.terminal(q)) return *end;
+    if (!has_move(q)) return Outcome::kLoss;  // the move won
+    const bool progress = q.in_hand < p.in_hand || q.captured > p.captured;
+    const int next = progress ? 0 : n + 1;
+    if (next >= limit_) return Outcome::kDraw;  // the limit, reached without a win
+    return value_[state(q, next)];
+  }
+  bool decide(const Position& p, int n) {
+    Outcome& v = value_[state(p, n)];
+    if (v != Outcome::kUnknown) return false;
+    if (const auto end = g_.terminal(p)) return v = *end, true;
+    bool win = false, all_won = true;
+    g_.for_each_move(p, [&](const Position& q) {
+      const Outcome o = after(p, q, n);
+      win = win || o == Outcome::kLoss;
+      all_won = all_won && o == Outcome::kWin;
+    });
+    if (win) return v = Outcome::kWin, true;
+    if (all_won) return v = Outcome::kLoss, true;  // no move at all included
+    return false;
+  }
+
+  const TigersAndGoats& g_;
+  int limit_;
+  std::vector<std::uint64_t> offset_;
+  std::uint64_t total_ = 0;
+  std::vector<Outcome> value_;
+};
+
+// Returns how many positions the rule changes from the plain tables' value at counter 0.
+inline std::uint64_t expect_rule_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win, int limit) {
+  const TigersAndGoats unreduced(n, goats, win, false, reduced.whole_game());
+  const UnderProgressRule<TigersAndGoats> ruled(reduced, limit);
+  const auto rule = solve_in_memory(ruled), plain = solve_in_memory(reduced);
+  const NaiveRuleValues naive(unreduced, limit);
+  std::uint64_t changed = 0, compared = 0;
+  for (const auto& p : all_positions(unreduced)) {
+    const LayerIndex at = reduced.locate(p);
+    const Value stored = rule[static_cast<std::size_t>(at.layer)].value(at.index);
+    for (int counter = 0; counter < limit; ++counter) {
+      const Outcome o = ruled.value_at(stored, counter).outcome;
+      EXPECT_EQ(o, naive.at(p, counter)) << reduced.format(p) << " counter " << counter;
+      if (::testing::Test::HasFailure()) return changed;
+      if (counter == 0) changed += o != plain[static_cast<std::size_t>(at.layer)].outcome(at.index);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 1000u);
+  return changed;
+}
+
+}  // namespace gs::test

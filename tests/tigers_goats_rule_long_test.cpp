@@ -1,0 +1,17 @@
+// The draw rule on 4x4 boards against the counter-carrying solver (tigers_goats_naive.h): too
+// slow for the fast suite (the plain solver visits every position at every counter).
+#include <gtest/gtest.h>
+
+#include "tests/tigers_goats_naive.h"
+
+namespace {
+
+using namespace gs::test;
+
+// A whole game from the empty board and a sliding phase with draws (4x4, 10 goats).
+TEST(RetrogradeLong, TigersAndGoatsDrawRuleOn4x4AgreesWithACounterCarryingSolver) {
+  EXPECT_GT(expect_rule_tables_agree(TigersAndGoats(4, 3, 2, true, true), 4, 3, 2, 5), 0u);
+  EXPECT_GT(expect_rule_tables_agree(TigersAndGoats(4, 10, 2), 4, 10, 2, 6), 0u);
+}
+
+}  // namespace
