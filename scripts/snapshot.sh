@@ -44,8 +44,8 @@ run fh_stats hunt stats --game fox-hounds --dir $T/fh
 run fh_verify hunt verify --game fox-hounds --dir $T/fh
 run fg6_build hunt build --game fox-geese --max-geese 6 --dir $T/fg
 run fg6_stats hunt stats --game fox-geese --max-geese 6 --dir $T/fg
-run tg_build hunt build --game tigers-goats --dir $T/tg
-run tg_probe hunt probe --game tigers-goats --dir $T/tg --position 'TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1'
+run tg_build hunt build --game tigers-goats --phase sliding --rule 0 --dir $T/tg
+run tg_probe hunt probe --game tigers-goats --phase sliding --rule 0 --dir $T/tg --position 'TGGGT/GGGGG/GG.GG/GGGGG/TG.GT g 0 1'
 run mnf_perft mountnfall perft --depth 3
 run mnf_analyse6 mountnfall analyse --depth 6 --threads 1
 run mnf_build44 mountnfall build --size 4 --triangle 2 --dir $T/mnf

@@ -91,19 +91,20 @@ TEST(HuntCli, OneThreadAndTwoWriteTheSameTables) {
 // empty board with every first placement.
 TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   const std::string one = temp_path("hunt-tg-1"), two = temp_path("hunt-tg-2");
-  const std::string variant = "hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase whole";
+  const std::string variant = "hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2";
   const auto built = run_json(variant + " --threads 1 --dir " + one);
   EXPECT_EQ(built["layer_count"], 24);  // 2 sliding-phase layers, 22 split by the side to move
   EXPECT_EQ(built["start"]["position"], "T..T/..../..../T..T g 6 0");
   run_json(variant + " --threads 2 --dir " + two);
-  EXPECT_EQ(expect_same_files(one, two), 24);
+  EXPECT_EQ(expect_same_files(one, two), 48);  // plain and under the 120-ply rule
+  EXPECT_EQ(built["rule"]["variant"], "4x4-goats6-win2-whole-rule120");
   const std::string last = two + "/tigers-goats-4x4-goats6-win2-whole-layer023.gst";
   const std::string kept = read_bytes(last);
   fs::remove(last);
   const auto resumed = run_json(variant + " --dir " + two);
   EXPECT_EQ(resumed["solved_layers"], 1);
   EXPECT_EQ(read_bytes(last), kept);
-  const std::string options = " --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase whole --dir " + one;
+  const std::string options = " --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir " + one;
   const auto verified = run_json("hunt verify" + options);
   EXPECT_EQ(verified["valid"], true);
   // Remoteness counts (plies to the end) add up to the build's wins and losses.
@@ -118,8 +119,23 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   EXPECT_EQ(probed["moves"].size(), 12u);  // a goat on any of the 12 free points
   EXPECT_EQ(probed["value"], built["start"]["value"]);
   // The sliding-phase tables of the same variant refuse a position with goats in hand.
-  run_json("hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir " + two);
-  const auto refused = run("hunt probe --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir " + two);
+  // Under the 120-ply rule this board changes no value; under a rule of 4 plies wins and losses
+  // become draws, and a probe reads the tables at any counter below the limit.
+  EXPECT_EQ(stats["rule"]["wins_drawn"], 0);
+  EXPECT_EQ(verified["rule"]["valid"], true);
+  EXPECT_EQ(probed["rule"]["value"], built["rule"]["start"]["value"]);
+  run_json("hunt build --rule 4" + options);
+  const auto short_rule = run_json("hunt stats --rule 4" + options)["rule"];
+  EXPECT_GT(short_rule["wins_drawn"].get<std::uint64_t>() + short_rule["losses_drawn"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(run_json("hunt verify --rule 4" + options)["valid"], true);
+  const auto late = run_json("hunt probe --rule 4 --counter 3 --position 'T..T/.GG./..../T..T t 4 0'" + options);
+  EXPECT_EQ(late["rule"]["counter"], 3);
+  run_json("hunt probe --rule 4 --counter 4" + options, 2);  // the counter must stay below the limit
+  fs::remove_all(two);
+  // The sliding-phase tables of the same variant refuse a position with goats in hand.
+  run_json("hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase sliding --dir " + two);
+  const auto refused =
+      run("hunt probe --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase sliding --dir " + two);
   EXPECT_EQ(refused.code, 2) << refused.output;
   fs::remove_all(one);
   fs::remove_all(two);

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/hunt/tigers_goats.h"
+#include "solvers/common/progress_rule.h"
 #include "solvers/probe/value_table.h"
-#include "solvers/retrograde/progress_rule.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
 namespace gs::test {
@@ -37,7 +37,7 @@ inline std::vector<Position> all_positions(const TigersAndGoats& unreduced) {
 // Naive value iteration: round d decides, from the values known before it, the positions with
 // a lost successor (wins at d) and those whose successors all win (losses at d).
 inline std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const TigersAndGoats& g,
-                                                              const std::vector<Position>& all) {
+                                                                     const std::vector<Position>& all) {
   std::unordered_map<Key, std::pair<Outcome, int>> known;
   for (int d = 0;; ++d) {
     std::unordered_map<Key, std::pair<Outcome, int>> now;

@@ -14,8 +14,8 @@
 #include "engine/core/errors.h"
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/perft.h"
+#include "solvers/common/progress_rule.h"
 #include "solvers/retrograde/layer_store.h"
-#include "solvers/retrograde/progress_rule.h"
 #include "solvers/retrograde/retrograde_solver.h"
 #include "tests/tigers_goats_naive.h"
 

@@ -31,10 +31,10 @@ constexpr std::uint64_t rank_k_subset(Bitboard set) {
   return rank;
 }
 
-// The k-subset of rank `rank` (0 <= rank < C(64, k)).
-constexpr Bitboard unrank_k_subset(std::uint64_t rank, int k) {
+// The k-subset of {0..n-1} of rank `rank` (0 <= rank < C(n, k)).
+constexpr Bitboard unrank_k_subset(std::uint64_t rank, int k, int n = 64) {
   Bitboard set = 0;
-  int c = 64;
+  int c = n;
   for (int j = k; j >= 1; --j) {
     do --c;
     while (binomial(c, j) > rank);

@@ -61,7 +61,7 @@ std::uint64_t PlacementIndex::rank(Bitboard a_set, Bitboard b_set, std::uint8_t 
 std::optional<std::pair<Bitboard, Bitboard>> PlacementIndex::unrank(std::uint64_t index, int b) const {
   const std::uint64_t per_class = binomial(points_ - a_, b);
   const auto cls = static_cast<std::size_t>(index / per_class);
-  const Bitboard b_set = expand_bits(unrank_k_subset(index % per_class, b), free_set_[cls]);
+  const Bitboard b_set = expand_bits(unrank_k_subset(index % per_class, b, points_ - a_), free_set_[cls]);
   bool smallest = true;
   for_each_bit(stabiliser_[cls], [&](int g) { smallest = smallest && group_[g].apply(b_set) >= b_set; });
   if (!smallest) return std::nullopt;

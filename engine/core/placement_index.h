@@ -34,7 +34,7 @@ class PlacementIndex {
 
  private:
   int points_, a_;
-  SymmetryGroup group_;                  // a copy: the index stays valid when its owner moves
+  SymmetryGroup group_;  // a copy: the index stays valid when its owner moves
   struct SetClass {
     std::uint32_t cls;
     std::uint8_t onto;  // bit g when element g maps the set onto its class's set

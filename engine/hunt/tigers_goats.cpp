@@ -51,7 +51,8 @@ TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce, 
 
 int TigersAndGoats::layer_id(int in_hand, int captured, int side) const {
   if (in_hand < 0 || captured >= win_captures_ || in_hand + captured > goats_) return -1;
-  return layer_of_[static_cast<std::size_t>((in_hand * win_captures_ + captured) * 3 + (in_hand == 0 ? kBothSides : side))];
+  return layer_of_[static_cast<std::size_t>((in_hand * win_captures_ + captured) * 3 +
+                                            (in_hand == 0 ? kBothSides : side))];
 }
 
 std::vector<int> TigersAndGoats::layers_read(int layer) const {
@@ -71,7 +72,9 @@ std::string TigersAndGoats::layer_name(int layer) const {
   const std::string captured = std::to_string(l.captured) + " captured";
   if (!whole_game_) return captured;
   return std::to_string(l.in_hand) + " in hand, " + captured +
-         (l.side == kBothSides ? "" : l.side == 1 ? ", tigers to move" : ", goats to move");
+         (l.side == kBothSides ? ""
+          : l.side == 1        ? ", tigers to move"
+                               : ", goats to move");
 }
 
 std::string TigersAndGoats::variant() const {

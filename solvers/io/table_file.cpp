@@ -261,7 +261,8 @@ TableBlocks::TableBlocks(const std::string& path, const TableHeader& expected) :
   s.file.seekg(0, std::ios::end);
   const auto size = static_cast<std::uint64_t>(s.file.tellg());
   const std::string head = s.read_at(0, std::min<std::uint64_t>(size, 4096));
-  s.layout = read_layout(head, [&](std::uint64_t at, std::uint64_t n) { return s.read_at(at, n); }, path, expected);
+  s.layout = read_layout(
+      head, [&](std::uint64_t at, std::uint64_t n) { return s.read_at(at, n); }, path, expected);
   if (size != s.layout.payload_start + s.layout.payload_bytes)
     throw DataError(path + ": payload truncated or too long");
 }

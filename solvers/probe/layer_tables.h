@@ -2,8 +2,9 @@
 // A probe reads one block of a layer file (header and block index checked when the file is first
 // opened, the block when read); a whole layer is read and checked (checksums, counts) only when
 // asked for with table(), as builds, statistics and verification do. Gives the value of any
-// position, the value of each of its moves, and the value its moves imply (to verify a table). A small library: it needs the game's ranking and moves, not the solvers, so the
-// command, bindings and other programs can link it alone (target gs_probe).
+// position, the value of each of its moves, and the value its moves imply (to verify a table). A small library: it
+// needs the game's ranking and moves, not the solvers, so the command, bindings and other programs can link it alone
+// (target gs_probe).
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 
 #include "engine/core/errors.h"
 #include "solvers/common/game.h"
+#include "solvers/common/progress_rule.h"
 #include "solvers/io/table_file.h"
 #include "solvers/probe/value_table.h"
 
@@ -93,12 +95,15 @@ class LayerTables {
   }
 
   // Every move of p with its value for the side making it, best first (the fastest win, draws,
-  // the slowest loss; moves of equal value in the game's order).
-  std::vector<std::pair<typename G::Move, Value>> moves(const Position& p) requires Game<G> {
+  // the slowest loss; moves of equal value in the game's order). Under a progress rule, with
+  // p's counter at `counter`: a move that progresses is valued at 1 ply to progress.
+  std::vector<std::pair<typename G::Move, Value>> moves(const Position& p,
+                                                        std::optional<int> counter = 0) requires Game<G> {
     std::vector<std::pair<typename G::Move, Value>> list;
     if (game_.terminal(p)) return list;
-    for_each_successor(
-        game_, p, [&](const typename G::Move& m, const Position& next) { list.emplace_back(m, through(value(next))); });
+    for_each_successor(game_, p, [&](const typename G::Move& m, const Position& next) {
+      list.emplace_back(m, move_value(p, next, counter));
+    });
     std::stable_sort(list.begin(), list.end(),
                      [](const auto& a, const auto& b) { return preference(a.second) < preference(b.second); });
     return list;
@@ -109,10 +114,25 @@ class LayerTables {
     if (const auto end = game_.terminal(p)) return {*end, 0};
     std::optional<Value> best;
     for_each_successor(game_, p, [&](const typename G::Move&, const Position& next) {
-      const Value v = through(value(next));
+      const Value v = move_value(p, next, std::nullopt);
       if (!best || preference(v) < preference(*best)) best = v;
     });
     return best.value_or(Value{Outcome::kLoss, 0});
+  }
+
+  // The value of the move p -> next for the side making it. Under a progress rule
+  // (solvers/common/progress_rule.h) with p's counter at `counter`; with none, as stored (the
+  // distance to progress past the limit, as the solver left it).
+  Value move_value(const Position& p, const Position& next, std::optional<int> counter) {
+    Value v = value(next);
+    if constexpr (ProgressRuled<G>) {
+      const int from = game_.locate(p).layer, to = game_.locate(next).layer;
+      if (to < 0 || (to != from && game_.progress(from, to)))
+        v = {game_.value_at(v, 0).outcome, 0};  // the counter starts again
+      else if (counter)
+        v = game_.value_at(v, *counter + 1);
+    }
+    return through(v);
   }
 
  protected:

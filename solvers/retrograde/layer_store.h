@@ -36,8 +36,10 @@ class LayerStore : public LayerTables<G> {
         h.wins = s.wins, h.losses = s.losses, h.draws = s.draws, h.longest = s.longest;
         write_table_file(this->path(layer), h, t.raw(), compress);
         this->adopt(layer, std::move(t), h);
+      } else if (read_later(layer, last)) {
+        this->table(layer);  // loaded and checked whole: a later layer reads it
       } else {
-        this->table(layer);
+        this->header(layer);  // checked (header and block index) without reading the layer
       }
       on_layer(layer, solve);
     }
@@ -53,6 +55,19 @@ class LayerStore : public LayerTables<G> {
         if (earlier < next) read[static_cast<std::size_t>(earlier)] = true;
     for (int layer = 0; layer < next; ++layer)
       if (!read[static_cast<std::size_t>(layer)]) this->drop(layer);
+  }
+
+  // Whether a layer after `layer` (up to `last`) reads it (every one may, for a game that does
+  // not say).
+  bool read_later(int layer, int last) const {
+    if constexpr (LayerDependencies<G>) {
+      for (int later = layer + 1; later <= last; ++later)
+        for (int earlier : this->game().layers_read(later))
+          if (earlier == layer) return true;
+      return false;
+    } else {
+      return true;
+    }
   }
 
   // "layer L, ply d" while build runs (read from the progress thread).

@@ -35,8 +35,8 @@
 #include <tbb/parallel_for.h>
 
 #include "solvers/common/game.h"
+#include "solvers/common/progress_rule.h"
 #include "solvers/probe/value_table.h"
-#include "solvers/retrograde/progress_rule.h"
 
 namespace gs {
 
@@ -55,6 +55,9 @@ class RetrogradeSolver {
 
   ValueTable solve_layer(int layer) {
     layer_ = layer;
+    read_.assign(static_cast<std::size_t>(layer), nullptr);
+    if constexpr (LayerDependencies<G>)
+      for (int earlier : game_.layers_read(layer)) read_[static_cast<std::size_t>(earlier)] = &earlier_(earlier);
     ValueTable table(game_.layer_size(layer));
     horizon_ = 0;
     ply_ = -1;
@@ -95,10 +98,16 @@ class RetrogradeSolver {
   std::optional<std::pair<Outcome, int>> value_of(const ValueTable& table, const Position& next, LayerIndex at,
                                                   int d) const {
     if (at.layer < 0) return std::pair{*game_.terminal(next), 0};
-    const std::uint16_t entry = at.layer == layer_ ? load(table, at.index) : earlier_(at.layer).raw()[at.index];
-    if (at.layer == layer_ && !final_at(entry, d)) return std::nullopt;
+    if (at.layer != layer_) return earlier_value(earlier(at.layer).raw()[at.index], at.layer);
+    const std::uint16_t entry = load(table, at.index);
+    if (!final_at(entry, d)) return std::nullopt;
+    return std::pair{static_cast<Outcome>(entry & 3), entry >> 2};
+  }
+
+  // An entry of an earlier layer's table, as the value of a move into that layer.
+  std::pair<Outcome, int> earlier_value(std::uint16_t entry, int layer) const {
     if constexpr (ProgressRuled<G>)
-      if (at.layer != layer_ && game_.progress(layer_, at.layer)) {  // the counter starts again
+      if (game_.progress(layer_, layer)) {  // the counter starts again
         const Value v = game_.value_at({static_cast<Outcome>(entry & 3), entry >> 2}, 0);
         return std::pair{v.outcome, 0};
       }
@@ -192,8 +201,15 @@ class RetrogradeSolver {
     });
   }
 
+  // The table of an earlier layer: those the game says this layer reads are looked up once.
+  const ValueTable& earlier(int layer) const {
+    const ValueTable* table = read_[static_cast<std::size_t>(layer)];
+    return table ? *table : earlier_(layer);
+  }
+
   const G& game_;
   std::function<const ValueTable&(int)> earlier_;
+  std::vector<const ValueTable*> read_;  // by layer: the tables read, or null
   int layer_ = 0;
   std::atomic<int> horizon_{0}, ply_{-1};
 };

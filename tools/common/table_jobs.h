@@ -31,6 +31,7 @@ struct TableJobOptions {
   std::optional<int> up_to;  // build: last layer (default: all)
   bool compress = true;
   std::string position;  // probe: default the start
+  int counter = 0;       // probe under a progress rule: plies since the last progress
 };
 
 inline nlohmann::json value_json(const Value& v) {
@@ -105,8 +106,15 @@ Report probe(const G& game, const TableJobOptions& options) {
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
   if (!game.terminal(p) && !game.tabulated(p))
     throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
-  const Value v = tables.value(p);
-  const auto moves = tables.moves(p);
+  Value v = tables.value(p);
+  std::optional<int> counter;
+  if constexpr (ProgressRuled<G>) {
+    if (options.counter < 0 || options.counter >= game.progress_limit())
+      throw InputError("--counter must be 0 to " + std::to_string(game.progress_limit() - 1));
+    counter = options.counter;
+    v = game.value_at(v, options.counter);
+  }
+  const auto moves = tables.moves(p, counter);
   nlohmann::json list = nlohmann::json::array();
   for (const auto& [m, value] : moves) {
     auto j = value_json(value);
@@ -121,7 +129,54 @@ Report probe(const G& game, const TableJobOptions& options) {
   result["position"] = game.format(p);
   result["side_to_move"] = G::kSides[game.side(p)];
   result["moves"] = list;
+  if (counter) result["counter"] = *counter;
   return Report{result, text.str()};
+}
+
+// Under a progress rule: per layer, the positions whose value at counter 0 differs from the
+// plain tables' (wins and losses the rule turns into draws), and the longest distance to
+// progress. Both sets of tables must be built.
+template <Reported G>
+Report rule_changes(const UnderProgressRule<G>& ruled, const TableJobOptions& options) {
+  std::ostringstream text;
+  LayerTables<G> plain(ruled, options.dir);
+  LayerTables<UnderProgressRule<G>> rule(ruled, options.dir);
+  nlohmann::json layers = nlohmann::json::array();
+  std::uint64_t total_wins = 0, total_losses = 0;
+  text << "under the " << ruled.progress_limit() << "-ply rule (values at counter 0):\n"
+       << "layer  layer name                          wins drawn  losses drawn  longest to progress\n";
+  for (int layer = 0; layer < ruled.layer_count(); ++layer) {
+    if (!plain.present(layer) || !rule.present(layer)) continue;
+    const ValueTable &a = plain.table(layer), &b = rule.table(layer);
+    std::atomic<std::uint64_t> wins{0}, losses{0};
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, a.size()), [&](const auto& range) {
+      std::uint64_t w = 0, l = 0;
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        if (ruled.value_at(b.value(i), 0).outcome != Outcome::kDraw || a.outcome(i) == Outcome::kDraw) continue;
+        (a.outcome(i) == Outcome::kWin ? w : l) += 1;
+      }
+      wins += w, losses += l;
+    });
+    const int longest = rule.header(layer).longest;
+    plain.drop(layer), rule.drop(layer);
+    total_wins += wins, total_losses += losses;
+    layers.push_back({{"layer", layer},
+                      {"layer_name", ruled.layer_name(layer)},
+                      {"wins_drawn", wins.load()},
+                      {"losses_drawn", losses.load()},
+                      {"longest_to_progress", longest}});
+    char row[160];
+    std::snprintf(row, sizeof row, "%5d  %-34s  %-10llu  %-12llu  %d\n", layer, ruled.layer_name(layer).c_str(),
+                  static_cast<unsigned long long>(wins.load()), static_cast<unsigned long long>(losses.load()),
+                  longest);
+    text << row;
+  }
+  text << "  " << total_wins << " wins and " << total_losses << " losses become draws\n";
+  return Report{nlohmann::json{{"limit", ruled.progress_limit()},
+                               {"layers", layers},
+                               {"wins_drawn", total_wins},
+                               {"losses_drawn", total_losses}},
+                text.str()};
 }
 
 template <Reported G>

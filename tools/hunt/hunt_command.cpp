@@ -30,8 +30,14 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   const std::string phase = in.text("phase");
   if (phase != "sliding" && phase != "whole") throw InputError("--phase must be sliding or whole");
   options.whole_game = phase == "whole";
-  if (options.game != "tigers-goats" && (in.given("goats") || in.given("win-captures") || in.given("phase")))
-    throw InputError("--goats, --win-captures and --phase apply to tigers-goats");
+  if (options.game != "tigers-goats" &&
+      (in.given("goats") || in.given("win-captures") || in.given("phase") || in.given("rule")))
+    throw InputError("--goats, --win-captures, --phase and --rule apply to tigers-goats");
+  options.rule = in.integer("rule");
+  if (options.rule == 1) throw InputError("--rule must be 0 (no draw rule) or 2 or more plies");
+  options.counter = in.integer("counter");
+  if (mode != "probe" && in.given("counter")) throw InputError("--counter applies to probe");
+  if (in.given("counter") && options.rule == 0) throw InputError("--counter needs the draw rule (--rule N)");
   options.compress = !o.raw;
   if (in.vm.count("up-to")) {
     if (o.up_to < 0) throw InputError("--up-to must be a layer number (0 or more)");
@@ -64,15 +70,20 @@ SelfCheck hunt_check(const std::string& name, const G& game, std::vector<std::st
 }
 
 const char* kAbout = R"(Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8), tigers-goats (Tigers and
-Goats, positions up to symmetry: the sliding phase, every goat placed, 0 to 4 captured; with
---phase whole also the placement phase from the empty board; variants --size 3 to 5, --goats,
---win-captures), fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to
-the mirror).
+Goats, positions up to symmetry: the whole game from the empty board, or with --phase sliding
+the sliding phase alone, every goat placed; variants --size 3 to 5, --goats, --win-captures),
+fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to the mirror).
 
 Retrograde analysis: every position gets its value for the side to move (win, loss, draw) and
 the plies to the end with best play (wins fastest, losses slowest). One table file per layer
-(header with game, variant, layer, index scheme and counts; checksums; zstd), written
+(header with game, variant, layer, index scheme and counts; 2-bit values and the distances of
+wins and losses, in checksummed zstd blocks that a probe reads one at a time), written
 atomically; build loads the layers already on disk, so an interrupted build resumes.
+
+Tigers and Goats' draw rule (120 plies without a placement or capture draw; --rule N, 0 for
+none): a second set of tables, "-rule120" in the file names, holds each position's value with
+the counter at 0 and the plies to the next progress along the best line; probe --counter C
+reads them at another counter; stats counts the wins and losses the rule turns into draws.
 
 Fox and Hounds positions: rows 1 (top) to 8 separated by '/', cells F, H and '.', then ' f'
 (fox to move) or ' h'. The start is '....F.../......../......../......../......../......../......../.H.H.H.H f'.
@@ -86,10 +97,13 @@ const char* kExamples =
     R"(  gamesolver hunt build --game fox-hounds --dir tables      value of the start: hounds win in 44 plies
   gamesolver hunt probe --game fox-hounds --dir tables
   gamesolver hunt verify --game fox-hounds --dir tables
-  gamesolver hunt build --game tigers-goats --dir tables    88,260,972 positions up to symmetry
+  gamesolver hunt build --game tigers-goats --phase sliding --dir tables
+                                                            the sliding phase: 88,260,972 positions
   gamesolver hunt build --game fox-geese --dir tables       endgames of 4 to 8 geese
-  gamesolver hunt build --game tigers-goats --size 4 --goats 10 --win-captures 4 --phase whole --dir t4
+  gamesolver hunt build --game tigers-goats --size 4 --goats 10 --win-captures 4 --dir t4
                                                             a small variant from the empty board
+  gamesolver hunt probe --game tigers-goats --size 4 --goats 10 --win-captures 4 --dir t4 \
+      --position 'T..T/.GG./..../T..T t 8 0' --counter 0
 )";
 
 }  // namespace
@@ -117,8 +131,19 @@ Command hunt_command() {
             .max = 21,
             .help = "tigers-goats: captures that win"},
            {.name = "phase",
-            .default_value = "sliding",
-            .help = "tigers-goats: sliding (every goat placed) or whole (the placement phase too)"}},
+            .default_value = "whole",
+            .help = "tigers-goats: whole (from the empty board) or sliding (every goat placed)"},
+           {.name = "rule",
+            .default_value = "120",
+            .min = 0,
+            .max = 16000,
+            .help = "tigers-goats: the draw after N plies without a placement or capture (the game's: 120); "
+                    "build, probe, stats and verify the tables under it too; 0: plain tables only"},
+           {.name = "counter",
+            .default_value = "0",
+            .min = 0,
+            .max = 15999,
+            .help = "probe: plies since the last placement or capture, for the value under the rule"}},
       .about = kAbout,
       .examples = kExamples,
       .self_checks =

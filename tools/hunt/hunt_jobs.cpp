@@ -5,6 +5,7 @@
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
+#include "solvers/common/progress_rule.h"
 #include "tools/common/table_jobs.h"
 
 namespace gs::tools {
@@ -24,19 +25,56 @@ auto with_game(const HuntOptions& options, Job&& job) {
   throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds, tigers-goats, fox-geese)");
 }
 
+// A job on the plain tables, then, for a game with a progress draw rule (and --rule N > 0), on
+// the tables under the rule: one report, the rule's under "rule".
+template <class Job>
+Report with_rule(const HuntOptions& o, Job&& job) {
+  return with_game(o, [&](const auto& g) {
+    Report report = job(g);
+    if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
+      if (o.rule > 0) {
+        const Report rule = job(UnderProgressRule(g, o.rule));
+        report.json["rule"] = rule.json;
+        report.text +=
+            "under the " + std::to_string(o.rule) + "-ply draw rule (distances: plies to progress):\n" + rule.text;
+      }
+    }
+    return report;
+  });
+}
+
 }  // namespace
 
 Report hunt_build(const HuntOptions& o) {
-  return with_game(o, [&](const auto& g) { return build(g, o); });
+  return with_rule(o, [&](const auto& g) { return build(g, o); });
 }
 Report hunt_probe(const HuntOptions& o) {
-  return with_game(o, [&](const auto& g) { return probe(g, o); });
+  return with_rule(o, [&](const auto& g) { return probe(g, o); });
 }
 Report hunt_stats(const HuntOptions& o) {
-  return with_game(o, [&](const auto& g) { return stats(g, o); });
+  return with_game(o, [&](const auto& g) {
+    Report report = stats(g, o);
+    if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
+      if (o.rule > 0) {
+        const Report changes = rule_changes(UnderProgressRule(g, o.rule), o);
+        report.json["rule"] = changes.json;
+        report.text += "\n" + changes.text;
+      }
+    }
+    return report;
+  });
 }
 Report hunt_verify(const HuntOptions& o, bool& valid) {
-  return with_game(o, [&](const auto& g) { return verify(g, o, valid); });
+  bool all = true;
+  Report report = with_rule(o, [&](const auto& g) {
+    bool ok = false;
+    Report r = verify(g, o, ok);
+    all = all && ok;
+    return r;
+  });
+  valid = all;
+  if (report.json.contains("rule")) report.json["valid"] = all;
+  return report;
 }
 
 }  // namespace gs::tools

@@ -12,11 +12,12 @@ namespace gs::tools {
 
 struct HuntOptions : table_jobs::TableJobOptions {
   std::string game = "fox-hounds";
-  int size = 0;             // board size; 0: the real game's (Fox and Hounds 8, Tigers and Goats 5)
-  int max_geese = 8;        // Fox and Geese: endgames with 4 to max_geese geese
-  int goats = 20;           // Tigers and Goats: goats in all
-  int win_captures = 5;     // Tigers and Goats: captures that win
-  bool whole_game = false;  // Tigers and Goats: the placement phase too, not only the sliding phase
+  int size = 0;            // board size; 0: the real game's (Fox and Hounds 8, Tigers and Goats 5)
+  int max_geese = 8;       // Fox and Geese: endgames with 4 to max_geese geese
+  int goats = 20;          // Tigers and Goats: goats in all
+  int win_captures = 5;    // Tigers and Goats: captures that win
+  bool whole_game = true;  // Tigers and Goats: the placement phase too, not only the sliding phase
+  int rule = 120;          // Tigers and Goats: plies without progress that draw; 0: no such rule
 };
 
 Report hunt_build(const HuntOptions& options);
