@@ -124,6 +124,18 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   EXPECT_EQ(stats["rule"]["wins_drawn"], 0);
   EXPECT_EQ(verified["rule"]["valid"], true);
   EXPECT_EQ(probed["rule"]["value"], built["rule"]["start"]["value"]);
+  // Playing against the tables: they take the winning capture; a wrong move is refused with the
+  // legal ones; the tables answer a first placement.
+  const std::string moves = temp_path("hunt-play.txt");
+  std::ofstream(moves) << "zz\n(2,2)\nquit\n";
+  const auto capture = run("hunt play --side goats --position 'TG.T/..../..../T..T t 4 1'" + options + " < " + moves);
+  EXPECT_EQ(capture.code, 0) << capture.output;
+  EXPECT_NE(capture.output.find("The tables play (1,1)x(1,3)"), std::string::npos) << capture.output;
+  EXPECT_NE(capture.output.find("The tables win."), std::string::npos) << capture.output;
+  const auto first = run("hunt play" + options + " < " + moves);
+  EXPECT_NE(first.output.find("'zz' is not a legal move here; legal: (1,2) (1,3)"), std::string::npos) << first.output;
+  EXPECT_NE(first.output.find("The tables play"), std::string::npos) << first.output;
+  EXPECT_NE(first.output.find("under the 120-ply rule (counter 0)"), std::string::npos) << first.output;
   run_json("hunt build --rule 4" + options);
   const auto short_rule = run_json("hunt stats --rule 4" + options)["rule"];
   EXPECT_GT(short_rule["wins_drawn"].get<std::uint64_t>() + short_rule["losses_drawn"].get<std::uint64_t>(), 0u);

@@ -29,7 +29,9 @@
 
 namespace gs {
 
-template <ProgressLayers G>
+// (G should model ProgressLayers; left unconstrained so that a tool may hold an empty optional of
+// it for any game.)
+template <class G>
 class UnderProgressRule : public G {
  public:
   UnderProgressRule(G game, int limit) : G(std::move(game)), limit_(limit) {

@@ -2,7 +2,8 @@
 // (mnk --play, mountnfall play) and engine against engine (mountnfall match). Seats alternate,
 // seat 0 moving first; the game ends at a terminal position (TwoPlayerGame), when the side to
 // move has no legal move (it loses), at a repeated position (a draw, for games with a hash), at
-// the ply cap (a draw), or when a seat stops (a person typed quit).
+// the ply cap (a draw), when the game's own draw rule says so (`drawn` after a move, e.g. plies
+// without progress), or when a seat stops (a person typed quit).
 #pragma once
 
 #include <algorithm>
@@ -29,14 +30,17 @@ struct PlayOut {
   typename G::Position final_position;
   std::vector<typename G::Move> moves;
   std::optional<int> winner;  // the seat; none for a draw or a stopped game
-  std::string reason;         // "game over", "no legal move", "repetition", "move cap", "stopped"
+  std::string reason;         // "game over", "no legal move", "repetition", "move cap", "stopped", or `drawn`'s
   int plies() const { return static_cast<int>(moves.size()); }
 };
 
-// `on_turn(p)` runs before each turn is decided (to show the position).
+// `on_turn(p)` runs before each turn is decided (to show the position); `drawn(before, after)`
+// after each move that does not end the game, with the reason of a draw by the game's rule.
 template <Game G>
 PlayOut<G> play_out(const G& game, typename G::Position p, std::array<Seat<G>, 2>& seats, int max_plies = 1 << 30,
-                    const std::function<void(const typename G::Position&)>& on_turn = {}) {
+                    const std::function<void(const typename G::Position&)>& on_turn = {},
+                    const std::function<std::optional<std::string>(const typename G::Position&,
+                                                                   const typename G::Position&)>& drawn = {}) {
   PlayOut<G> out;
   std::vector<std::uint64_t> history;
   for (int ply = 0;; ++ply) {
@@ -67,7 +71,14 @@ PlayOut<G> play_out(const G& game, typename G::Position p, std::array<Seat<G>, 2
       break;
     }
     out.moves.push_back(*m);
+    const typename G::Position before = p;
     p = game.play(p, *m);
+    if (drawn)
+      if (const auto reason = drawn(before, p)) {
+        out.final_position = p;
+        out.reason = *reason;
+        break;
+      }
     if constexpr (Evaluated<G>)
       if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
         out.final_position = p;

@@ -15,6 +15,7 @@ struct HuntCommandOptions {
   HuntOptions job;
   int up_to = -1;
   bool raw = false;
+  std::string side;  // play: the person's side
 };
 
 // The job's options for one of the four table modes.
@@ -36,7 +37,7 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   options.rule = in.integer("rule");
   if (options.rule == 1) throw InputError("--rule must be 0 (no draw rule) or 2 or more plies");
   options.counter = in.integer("counter");
-  if (mode != "probe" && in.given("counter")) throw InputError("--counter applies to probe");
+  if (mode != "probe" && mode != "play" && in.given("counter")) throw InputError("--counter applies to probe and play");
   if (in.given("counter") && options.rule == 0) throw InputError("--counter needs the draw rule (--rule N)");
   options.compress = !o.raw;
   if (in.vm.count("up-to")) {
@@ -44,7 +45,9 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
     options.up_to = o.up_to;
   }
   if (options.dir.empty()) throw InputError("hunt " + mode + " needs --dir DIR");
-  if (mode != "probe" && !options.position.empty()) throw InputError("--position applies to probe");
+  if (mode != "probe" && mode != "play" && !options.position.empty())
+    throw InputError("--position applies to probe and play");
+  if (mode != "play" && !o.side.empty()) throw InputError("--side applies to play");
   return options;
 }
 
@@ -167,7 +170,10 @@ Command hunt_command() {
         d.add_options()("dir", po::value<std::string>(&o.job.dir), "directory of the table files")(
             "up-to", po::value<int>(&o.up_to), "build: solve layers 0..L only")(
             "raw", po::bool_switch(&o.raw), "build: store tables without zstd compression")(
-            "position,p", po::value<std::string>(&o.job.position), "probe: the position (default: the start)");
+            "position,p", po::value<std::string>(&o.job.position), "probe, play: the position (default: the start)")(
+            "side", po::value<std::string>(&o.side),
+            "play: your side (tigers-goats: goats or tigers; fox-hounds: fox or hounds; fox-geese: fox or geese); "
+            "default the side to move");
       },
       {
           table_mode({.name = "build",
@@ -178,6 +184,11 @@ Command hunt_command() {
                       .synopsis = "probe  --game G --dir DIR [--position P]",
                       .summary = "value, distance and every move's value"},
                      [](const HuntOptions& o) { return emit(o, hunt_probe(o)); }),
+          Mode<HuntCommandOptions>{
+              {.name = "play",
+               .synopsis = "play   --game G --dir DIR [--side S] [--position P]",
+               .summary = "play against the tables' perfect player in the terminal"},
+              [](HuntCommandOptions& o, const Invocation& in) { return hunt_play(job_of(o, in, "play"), o.side); }},
           table_mode({.name = "stats",
                       .synopsis = "stats  --game G --dir DIR",
                       .summary = "won / drawn / lost per layer and side"},

@@ -7,6 +7,7 @@
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/progress_rule.h"
 #include "tools/common/table_jobs.h"
+#include "tools/common/table_play.h"
 
 namespace gs::tools {
 
@@ -64,6 +65,24 @@ Report hunt_stats(const HuntOptions& o) {
     return report;
   });
 }
+int hunt_play(const HuntOptions& o, const std::string& side) {
+  return with_game(o, [&](const auto& g) {
+    using G = std::decay_t<decltype(g)>;
+    const auto start = o.position.empty() ? g.start() : g.parse(o.position);
+    if (!g.tabulated(start)) throw InputError("the position is outside the tables");
+    int person = g.side(start);
+    if (!side.empty()) {
+      const auto* known = std::find(std::begin(G::kSides), std::end(G::kSides), side);
+      if (known == std::end(G::kSides))
+        throw InputError("--side must be " + std::string(G::kSides[0]) + " or " + G::kSides[1]);
+      person = static_cast<int>(known - std::begin(G::kSides));
+    }
+    int rule = 0;
+    if constexpr (ProgressLayers<G>) rule = o.rule;
+    return play_against_tables(g, o.dir, rule, start, person, o.counter);
+  });
+}
+
 Report hunt_verify(const HuntOptions& o, bool& valid) {
   bool all = true;
   Report report = with_rule(o, [&](const auto& g) {

@@ -23,6 +23,9 @@ struct HuntOptions : table_jobs::TableJobOptions {
 Report hunt_build(const HuntOptions& options);
 Report hunt_probe(const HuntOptions& options);
 Report hunt_stats(const HuntOptions& options);
+// A person at the terminal against the tables' perfect player; `side` is the person's (default:
+// the side to move first). Returns the exit code.
+int hunt_play(const HuntOptions& options, const std::string& side);
 // `valid` tells the caller the exit code.
 Report hunt_verify(const HuntOptions& options, bool& valid);
 

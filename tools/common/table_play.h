@@ -1,0 +1,143 @@
+// A person at the terminal against the perfect player of solved tables (`gamesolver hunt play`).
+// The player keeps the best outcome under the game's progress draw rule when its tables are built
+// (every move it takes keeps a win within the rule, so the win comes before the counter runs
+// out), and among those moves takes the best by the plain tables: the fastest win, the slowest
+// loss, and among drawing moves one the plain tables call a win, should the person slip. The person types
+// moves as `probe` prints them; the value is shown after every move.
+#pragma once
+
+#include <array>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+
+#include "engine/core/errors.h"
+#include "solvers/common/progress_rule.h"
+#include "solvers/probe/layer_tables.h"
+#include "tools/common/cli.h"
+#include "tools/common/game_loop.h"
+
+namespace gs::tools {
+
+template <Reported G>
+class TablePlayer {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  // `rule`: the plies without progress that draw, with its tables in `dir`; 0 for none.
+  TablePlayer(const G& game, const std::string& dir, int rule) : game_(game), plain_(game, dir) {
+    if constexpr (ProgressLayers<G>)
+      if (rule > 0) {
+        ruled_.emplace(game, rule);
+        rule_.emplace(*ruled_, dir);
+      }
+  }
+
+  void set_counter(int counter) { counter_ = counter; }
+
+  // The value of p for the side to move, plain and (when its tables are built) under the rule
+  // at the counter: "win in 31 plies; under the 120-ply rule win, 2 plies to progress".
+  std::string describe(const Position& p) {
+    std::string text = value_text(plain_.value(p));
+    if constexpr (ProgressLayers<G>)
+      if (ruled_) {
+        const Value v = ruled_->value_at(rule_->value(p), counter_);
+        text += "; under the " + std::to_string(ruled_->progress_limit()) + "-ply rule (counter " +
+                std::to_string(counter_) + ") " + outcome_name(v.outcome);
+        if (v.outcome != Outcome::kDraw) text += ", " + std::to_string(v.distance) + " plies to progress";
+      }
+    return text;
+  }
+
+  // The perfect player's move.
+  Move choose(const Position& p) {
+    std::optional<Move> best;
+    std::tuple<int, int> best_key{};
+    for_each_successor(game_, p, [&](const Move& m, const Position& next) {
+      int by_rule = 0;  // the outcome under the rule: win, draw, loss
+      if constexpr (ProgressLayers<G>)
+        if (rule_) {
+          const Outcome o = rule_->move_value(p, next, counter_).outcome;
+          by_rule = o == Outcome::kWin ? 0 : o == Outcome::kDraw ? 1 : 2;
+        }
+      const std::tuple<int, int> key{by_rule, preference(through(plain_.value(next)))};
+      if (!best || key < best_key) best = m, best_key = key;
+    });
+    return *best;
+  }
+
+  // After a move from `before` to `after`: the counter moves on, and the reason of a draw when
+  // it reaches the limit without a win.
+  std::optional<std::string> after_move(const Position& before, const Position& after) {
+    if constexpr (ProgressLayers<G>) {
+      if (!ruled_) return std::nullopt;
+      const int from = game_.locate(before).layer, to = game_.locate(after).layer;
+      counter_ = to < 0 || (to != from && game_.progress(from, to)) ? 0 : counter_ + 1;
+      bool replies = false;  // a move that leaves the opponent none has won
+      game_.for_each_move(after, [&](const Move&) { replies = true; });
+      if (counter_ >= ruled_->progress_limit() && !game_.terminal(after) && replies)
+        return std::to_string(counter_) + " plies without progress: a draw";
+    }
+    return std::nullopt;
+  }
+
+ private:
+  const G& game_;
+  LayerTables<G> plain_;
+  std::optional<UnderProgressRule<G>> ruled_;
+  std::optional<LayerTables<UnderProgressRule<G>>> rule_;
+  int counter_ = 0;
+};
+
+// Plays from `start` with the person on `person_side` (an index into G::kSides).
+template <Reported G>
+int play_against_tables(const G& game, const std::string& dir, int rule, const typename G::Position& start,
+                        int person_side, int counter) {
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+  TablePlayer<G> player(game, dir, rule);
+  player.set_counter(counter);
+  auto show = [&](const Position& p) {
+    std::cout << "\n"
+              << game.format(p) << "\n"
+              << G::kSides[game.side(p)] << " to move: " << player.describe(p) << "\n";
+  };
+  player.describe(start);  // the tables must answer before the game starts
+  std::cout << game.kName << " " << game.variant() << ": you play the " << G::kSides[person_side]
+            << ". Type a move as probe prints it, or quit.\n";
+  const Seat<G> person{[&](const Position& p, const auto&) -> std::optional<Move> {
+    while (true) {
+      const auto line = cli::read_move_line();
+      if (!line) return std::nullopt;
+      std::optional<Move> typed;
+      std::ostringstream legal;
+      for_each_successor(game, p, [&](const Move& m, const Position&) {
+        legal << " " << game.move_name(p, m);
+        if (game.move_name(p, m) == *line) typed = m;
+      });
+      if (typed) return typed;
+      std::cout << "'" << *line << "' is not a legal move here; legal:" << legal.str() << "\n";
+    }
+  }};
+  const Seat<G> machine{[&](const Position& p, const auto&) {
+    const Move m = player.choose(p);
+    std::cout << "The tables play " << game.move_name(p, m) << "\n";
+    return m;
+  }};
+  const int first = game.side(start);
+  std::array<Seat<G>, 2> seats = {first == person_side ? person : machine, first == person_side ? machine : person};
+  const auto played = play_out(game, start, seats, 1 << 30, show,
+                               [&](const Position& a, const Position& b) { return player.after_move(a, b); });
+  if (played.reason == "stopped") return 0;
+  std::cout << "\n" << game.format(played.final_position) << "\n";
+  if (!played.winner)
+    std::cout << "A draw (" << played.reason << ").\n";
+  else
+    std::cout << ((*played.winner == 0) == (first == person_side) ? "You win.\n" : "The tables win.\n");
+  return 0;
+}
+
+}  // namespace gs::tools
