@@ -49,15 +49,16 @@ TEST(HuntCli, FoxAndHoundsBuildProbeStatsVerify) {
   EXPECT_EQ(resumed["loaded_layers"], 28);
   EXPECT_EQ(read_bytes(last), before);
 
-  // One byte of a payload changed: refused (exit 1) by verify, probe and build.
+  // One byte of a payload changed: refused (exit 1) by verify; build solves the layer again.
   std::string damaged = before;
   damaged[damaged.size() - 3] ^= 0x40;
   std::ofstream(last, std::ios::binary) << damaged;
-  for (const char* mode : {"verify", "probe", "build"}) {
-    const auto r = run(std::string("hunt ") + mode + " --game fox-hounds --dir " + dir);
-    EXPECT_EQ(r.code, 1) << mode << r.output;
-    EXPECT_NE(r.output.find("checksum"), std::string::npos) << r.output;
-  }
+  const auto r = run("hunt verify --game fox-hounds --dir " + dir);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("checksum mismatch"), std::string::npos) << r.output;
+  const auto repaired = run_json("hunt build --game fox-hounds --dir " + dir);
+  EXPECT_NE(repaired["repaired"][0].get<std::string>().find("checksum mismatch"), std::string::npos);
+  EXPECT_EQ(read_bytes(last), before);
   fs::remove_all(dir);
 }
 
@@ -104,6 +105,14 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   const auto resumed = run_json(variant + " --dir " + two);
   EXPECT_EQ(resumed["solved_layers"], 1);
   EXPECT_EQ(read_bytes(last), kept);
+  // A layer file cut short (or damaged) is solved again, to the same bytes.
+  const std::string middle = two + "/tigers-goats-4x4-goats6-win2-whole-layer011.gst";
+  const std::string middle_kept = read_bytes(middle);
+  fs::resize_file(middle, middle_kept.size() / 2);
+  const auto repaired = run_json(variant + " --dir " + two);
+  EXPECT_EQ(repaired["solved_layers"], 1);
+  EXPECT_EQ(repaired["repaired"].size(), 1u);
+  EXPECT_EQ(read_bytes(middle), middle_kept);
   const std::string options = " --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir " + one;
   const auto verified = run_json("hunt verify" + options);
   EXPECT_EQ(verified["valid"], true);
@@ -136,6 +145,16 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   EXPECT_NE(first.output.find("'zz' is not a legal move here; legal: (1,2) (1,3)"), std::string::npos) << first.output;
   EXPECT_NE(first.output.find("The tables play"), std::string::npos) << first.output;
   EXPECT_NE(first.output.find("under the 120-ply rule (counter 0)"), std::string::npos) << first.output;
+  // A published checksum list: the tables match it; a list with another count does not.
+  const std::string sums = temp_path("hunt-tg.sums");
+  std::ofstream(sums) << run("hunt sums --quiet" + options).output;
+  EXPECT_EQ(run_json("hunt verify --checksums " + sums + options)["valid"], true);
+  std::string listed = read_bytes(sums);
+  listed.replace(listed.find("wins=") + 5, 1, "9");
+  std::ofstream(sums) << listed;
+  const auto tampered = run("hunt verify --quiet --checksums " + sums + options);
+  EXPECT_EQ(tampered.code, 1);
+  EXPECT_NE(tampered.output.find("differs from " + sums), std::string::npos) << tampered.output;
   run_json("hunt build --rule 4" + options);
   const auto short_rule = run_json("hunt stats --rule 4" + options)["rule"];
   EXPECT_GT(short_rule["wins_drawn"].get<std::uint64_t>() + short_rule["losses_drawn"].get<std::uint64_t>(), 0u);

@@ -115,6 +115,7 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
 
   Layout l;
   TableHeader& h = l.header;
+  h.checksum = hex16(fnv1a64(header));
   h.game = fields["game"];
   h.variant = fields["variant"];
   h.index_scheme = fields["index"];
@@ -178,8 +179,8 @@ void decode_block(const Layout& l, std::uint64_t b, std::string_view stored, std
 
 }  // namespace
 
-void write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries,
-                      bool compress) {
+std::string write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries,
+                             bool compress) {
   const std::uint64_t blocks = (entries.size() + kBlockPositions - 1) / kBlockPositions;
   const int distance_bytes = h.longest < 256 ? 1 : 2;
   std::vector<std::string> stored(blocks);
@@ -208,11 +209,13 @@ void write_table_file(const std::string& path, const TableHeader& h, const std::
        << "\nblock-positions: " << kBlockPositions << "\ndistance-bytes: " << distance_bytes << "\nblocks: " << blocks
        << "\npayload-bytes: " << offset << "\nblock-index: fnv1a64 " << hex16(fnv1a64(index)) << "\n";
   std::string file = head.str();
-  file += kChecksum + hex16(fnv1a64(file)) + "\n";
+  const std::string checksum = hex16(fnv1a64(file));
+  file += kChecksum + checksum + "\n";
   file += index;
   file.reserve(file.size() + offset);
   for (const auto& s : stored) file += s;
   write_file_atomically(path, file);
+  return checksum;
 }
 
 TableFile read_table_file(const std::string& path, const TableHeader& expected) {

@@ -38,11 +38,15 @@ struct TableHeader {
   std::uint64_t positions = 0;  // entries
   std::uint64_t wins = 0, losses = 0, draws = 0;
   int longest = 0;
+  // The header's own fnv1a64 (16 hex digits), set when a file is written or read. The header
+  // holds the block index's checksum, which holds each block's: it names the whole file.
+  std::string checksum;
 };
 
 // `entries`: per index, the Outcome code in bits 0-1 and the distance above (ValueTable's form).
-void write_table_file(const std::string& path, const TableHeader& header, const std::vector<std::uint16_t>& entries,
-                      bool compress);
+// Returns the header's checksum.
+std::string write_table_file(const std::string& path, const TableHeader& header,
+                             const std::vector<std::uint16_t>& entries, bool compress);
 
 struct TableFile {
   TableHeader header;

@@ -136,6 +136,13 @@ class LayerTables {
   }
 
  protected:
+  // Forgets everything read of a layer's file.
+  void forget(int layer) {
+    tables_.erase(layer);
+    headers_.erase(layer);
+    blocks_.erase(layer);
+  }
+
   // A table solved here rather than read.
   std::map<int, ValueTable>::iterator adopt(int layer, ValueTable table, const TableHeader& header) {
     headers_[layer] = header;

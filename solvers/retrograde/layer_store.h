@@ -19,8 +19,9 @@ class LayerStore : public LayerTables<G> {
  public:
   LayerStore(const G& game, std::string dir) : LayerTables<G>(game, std::move(dir)) {}
 
-  // Builds layers 0..last: a valid file is loaded, a missing one solved and written (a damaged
-  // one is an error: delete it to rebuild). `on_layer(layer, solved)` reports each layer.
+  // Builds layers 0..last: a valid file is loaded, a missing or damaged one (a file cut short, a
+  // checksum that fails) solved and written again. `on_layer(layer, solved)` reports each layer;
+  // repaired() lists the damaged files and why.
   void build(int last, bool compress, const std::function<void(int, bool)>& on_layer) {
     std::filesystem::create_directories(this->dir());
     RetrogradeSolver<G> solver(this->game(), [this](int l) -> const ValueTable& { return this->table(l); });
@@ -28,18 +29,14 @@ class LayerStore : public LayerTables<G> {
     for (int layer = 0; layer <= last; ++layer) {
       layer_ = layer;
       if constexpr (LayerDependencies<G>) drop_unread(layer, last);
-      const bool solve = !this->present(layer);
+      const bool solve = !this->present(layer) || !intact(layer, last);
       if (solve) {
         ValueTable t = solver.solve_layer(layer);
         const LayerStats s = count_layer(t);
         TableHeader h = this->expected(layer);
         h.wins = s.wins, h.losses = s.losses, h.draws = s.draws, h.longest = s.longest;
-        write_table_file(this->path(layer), h, t.raw(), compress);
+        h.checksum = write_table_file(this->path(layer), h, t.raw(), compress);
         this->adopt(layer, std::move(t), h);
-      } else if (read_later(layer, last)) {
-        this->table(layer);  // loaded and checked whole: a later layer reads it
-      } else {
-        this->header(layer);  // checked (header and block index) without reading the layer
       }
       on_layer(layer, solve);
     }
@@ -55,6 +52,24 @@ class LayerStore : public LayerTables<G> {
         if (earlier < next) read[static_cast<std::size_t>(earlier)] = true;
     for (int layer = 0; layer < next; ++layer)
       if (!read[static_cast<std::size_t>(layer)]) this->drop(layer);
+  }
+
+  const std::vector<std::string>& repaired() const { return repaired_; }
+
+  // Whether a layer's file reads back: whole when a later layer reads it, else its header and
+  // block index. A damaged file is noted and forgotten, to be solved again.
+  bool intact(int layer, int last) {
+    try {
+      if (read_later(layer, last))
+        this->table(layer);
+      else
+        this->header(layer);
+      return true;
+    } catch (const DataError& e) {
+      repaired_.push_back(e.what());
+      this->forget(layer);
+      return false;
+    }
   }
 
   // Whether a layer after `layer` (up to `last`) reads it (every one may, for a game that does
@@ -78,6 +93,7 @@ class LayerStore : public LayerTables<G> {
   }
 
  private:
+  std::vector<std::string> repaired_;
   std::atomic<const RetrogradeSolver<G>*> solver_{nullptr};
   std::atomic<int> layer_{0};
 };

@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -30,9 +31,33 @@ struct TableJobOptions {
   std::string dir;
   std::optional<int> up_to;  // build: last layer (default: all)
   bool compress = true;
-  std::string position;  // probe: default the start
-  int counter = 0;       // probe under a progress rule: plies since the last progress
+  std::string position;   // probe: default the start
+  int counter = 0;        // probe under a progress rule: plies since the last progress
+  std::string checksums;  // verify: a published checksum list (see sums) the tables must match
 };
+
+// One layer's line in a published checksum list.
+inline std::string sums_line(const TableHeader& h) {
+  return "layer=" + std::to_string(h.layer) + " positions=" + std::to_string(h.positions) +
+         " wins=" + std::to_string(h.wins) + " losses=" + std::to_string(h.losses) +
+         " draws=" + std::to_string(h.draws) + " longest=" + std::to_string(h.longest) + " checksum=" + h.checksum;
+}
+
+// The checksum list of the built layers (as data/checksums/ publishes them): per layer its size,
+// counts and the checksum of its file's header, which covers every block.
+template <Reported G>
+Report sums(const G& game, const TableJobOptions& options) {
+  LayerTables<G> tables(game, options.dir);
+  std::string text = "# " + std::string(G::kName) + " " + game.variant() + " (gamesolver-table v2)\n";
+  nlohmann::json layers = nlohmann::json::array();
+  for (int layer = 0; layer < game.layer_count(); ++layer) {
+    if (!tables.present(layer)) continue;
+    const TableHeader& h = tables.header(layer);
+    text += sums_line(h) + "\n";
+    layers.push_back({{"layer", layer}, {"line", sums_line(h)}});
+  }
+  return Report{nlohmann::json{{"game", G::kName}, {"variant", game.variant()}, {"layers", layers}}, text};
+}
 
 inline nlohmann::json value_json(const Value& v) {
   nlohmann::json j = {{"value", outcome_name(v.outcome)}};
@@ -73,7 +98,8 @@ Report build(const G& game, const TableJobOptions& options) {
                            {"wins", total.wins},
                            {"losses", total.losses},
                            {"draws", total.draws},
-                           {"longest", total.longest}};
+                           {"longest", total.longest},
+                           {"repaired", store.repaired()}};
   nlohmann::json starts = nlohmann::json::array();
   for (const auto& start : game.starts()) {
     if (!game.tabulated(start) || game.locate(start).layer > last) continue;
@@ -91,6 +117,7 @@ Report build(const G& game, const TableJobOptions& options) {
        << " solved, " << loaded << " loaded from " << options.dir << ")\n"
        << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
        << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
+  for (const auto& why : store.repaired()) text << "  damaged, solved again: " << why << "\n";
   for (const auto& j : starts)
     text << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>()
          << " to move, " << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
@@ -274,6 +301,30 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       first_error = error;
     }
   };
+  if (!options.checksums.empty()) {
+    // The list's section for these tables: from its title line to the next title.
+    std::ifstream in(options.checksums);
+    if (!in) throw InputError("cannot read the checksum list " + options.checksums);
+    const std::string title = "# " + std::string(G::kName) + " " + game.variant() + " ";
+    bool inside = false, found = false;
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("# ", 0) == 0) {
+        inside = line.rfind(title, 0) == 0;
+        found = found || inside;
+        continue;
+      }
+      if (!inside || line.empty()) continue;
+      const int layer = std::atoi(line.c_str() + std::min(line.size(), std::size_t{6}));  // "layer=N ..."
+      if (line.rfind("layer=", 0) != 0 || layer < 0 || layer >= game.layer_count())
+        throw InputError(options.checksums + ": not a layer line: " + line);
+      if (!store.present(layer))
+        report("layer " + std::to_string(layer) + " is listed in " + options.checksums + " but not built");
+      else if (sums_line(store.header(layer)) != line)
+        report("layer " + std::to_string(layer) + " differs from " + options.checksums + ": " +
+               sums_line(store.header(layer)));
+    }
+    if (!found) throw InputError(options.checksums + " lists no tables of " + G::kName + " " + game.variant());
+  }
   const ProgressReporter progress(options.global.progress(), [&] {
     return std::string(G::kName) + " verify: layer " + std::to_string(current.load()) + ", " +
            std::to_string(checked.load()) + " positions checked";

@@ -48,6 +48,7 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   if (mode != "probe" && mode != "play" && !options.position.empty())
     throw InputError("--position applies to probe and play");
   if (mode != "play" && !o.side.empty()) throw InputError("--side applies to play");
+  if (mode != "verify" && !options.checksums.empty()) throw InputError("--checksums applies to verify");
   return options;
 }
 
@@ -170,6 +171,8 @@ Command hunt_command() {
         d.add_options()("dir", po::value<std::string>(&o.job.dir), "directory of the table files")(
             "up-to", po::value<int>(&o.up_to), "build: solve layers 0..L only")(
             "raw", po::bool_switch(&o.raw), "build: store tables without zstd compression")(
+            "checksums", po::value<std::string>(&o.job.checksums),
+            "verify: a published checksum list (data/checksums/) the tables must match")(
             "position,p", po::value<std::string>(&o.job.position), "probe, play: the position (default: the start)")(
             "side", po::value<std::string>(&o.side),
             "play: your side (tigers-goats: goats or tigers; fox-hounds: fox or hounds; fox-geese: fox or geese); "
@@ -193,8 +196,12 @@ Command hunt_command() {
                       .synopsis = "stats  --game G --dir DIR",
                       .summary = "won / drawn / lost per layer and side"},
                      [](const HuntOptions& o) { return emit(o, hunt_stats(o)); }),
+          table_mode({.name = "sums",
+                      .synopsis = "sums   --game G --dir DIR",
+                      .summary = "the checksum list of the built layers (as data/checksums/ publishes them)"},
+                     [](const HuntOptions& o) { return emit(o, hunt_sums(o)); }),
           table_mode({.name = "verify",
-                      .synopsis = "verify --game G --dir DIR",
+                      .synopsis = "verify --game G --dir DIR [--checksums FILE]",
                       .summary = "re-check every value against its successors"},
                      [](const HuntOptions& o) {
                        bool valid = false;

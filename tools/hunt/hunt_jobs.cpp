@@ -27,17 +27,19 @@ auto with_game(const HuntOptions& options, Job&& job) {
 }
 
 // A job on the plain tables, then, for a game with a progress draw rule (and --rule N > 0), on
-// the tables under the rule: one report, the rule's under "rule".
+// the tables under the rule: one report, the rule's under "rule" (its text after a heading line,
+// or with none when the texts name their tables).
 template <class Job>
-Report with_rule(const HuntOptions& o, Job&& job) {
+Report with_rule(const HuntOptions& o, Job&& job, bool heading = true) {
   return with_game(o, [&](const auto& g) {
     Report report = job(g);
     if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
       if (o.rule > 0) {
         const Report rule = job(UnderProgressRule(g, o.rule));
         report.json["rule"] = rule.json;
-        report.text +=
-            "under the " + std::to_string(o.rule) + "-ply draw rule (distances: plies to progress):\n" + rule.text;
+        if (heading)
+          report.text += "under the " + std::to_string(o.rule) + "-ply draw rule (distances: plies to progress):\n";
+        report.text += rule.text;
       }
     }
     return report;
@@ -57,14 +59,23 @@ Report hunt_stats(const HuntOptions& o) {
     Report report = stats(g, o);
     if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
       if (o.rule > 0) {
-        const Report changes = rule_changes(UnderProgressRule(g, o.rule), o);
+        const UnderProgressRule ruled(g, o.rule);
+        Report changes = rule_changes(ruled, o);
+        const Report tables = stats(ruled, o);  // distances there: plies to progress
+        changes.json["tables"] = tables.json;
         report.json["rule"] = changes.json;
-        report.text += "\n" + changes.text;
+        report.text +=
+            "\n" + changes.text + "\nthe tables under the rule (remoteness: plies to progress):\n" + tables.text;
       }
     }
     return report;
   });
 }
+Report hunt_sums(const HuntOptions& o) {
+  return with_rule(
+      o, [&](const auto& g) { return sums(g, o); }, false);
+}
+
 int hunt_play(const HuntOptions& o, const std::string& side) {
   return with_game(o, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;

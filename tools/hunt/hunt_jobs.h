@@ -23,6 +23,7 @@ struct HuntOptions : table_jobs::TableJobOptions {
 Report hunt_build(const HuntOptions& options);
 Report hunt_probe(const HuntOptions& options);
 Report hunt_stats(const HuntOptions& options);
+Report hunt_sums(const HuntOptions& options);
 // A person at the terminal against the tables' perfect player; `side` is the person's (default:
 // the side to move first). Returns the exit code.
 int hunt_play(const HuntOptions& options, const std::string& side);
