@@ -133,6 +133,7 @@ Report probe(const G& game, const TableJobOptions& options) {
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
   if (!game.terminal(p) && !game.tabulated(p))
     throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
+  const cli::Stopwatch clock;  // the probe alone: opening the files, one block read per layer touched
   Value v = tables.value(p);
   std::optional<int> counter;
   if constexpr (ProgressRuled<G>) {
@@ -142,6 +143,7 @@ Report probe(const G& game, const TableJobOptions& options) {
     v = game.value_at(v, options.counter);
   }
   const auto moves = tables.moves(p, counter);
+  const double probe_ms = clock.seconds() * 1000;
   nlohmann::json list = nlohmann::json::array();
   for (const auto& [m, value] : moves) {
     auto j = value_json(value);
@@ -157,6 +159,7 @@ Report probe(const G& game, const TableJobOptions& options) {
   result["side_to_move"] = G::kSides[game.side(p)];
   result["moves"] = list;
   if (counter) result["counter"] = *counter;
+  result["probe_ms"] = probe_ms;
   return Report{result, text.str()};
 }
 
