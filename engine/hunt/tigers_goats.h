@@ -107,6 +107,11 @@ class TigersAndGoats {
   LayerIndex locate(const Position& p) const;  // layer -1 past the winning capture
   std::optional<Position> unrank(int layer, std::uint64_t index) const;
   std::uint64_t tiger_classes() const { return index_.classes(); }
+  // The side to move of every position of a layer (split by side), or -1 for both.
+  int layer_side(int layer) const {
+    const int side = layers_[static_cast<std::size_t>(layer)].side;
+    return side == kBothSides ? -1 : side;
+  }
   // "3 captured", or "5 in hand, 3 captured, tigers to move"
   std::string layer_name(int layer) const;
   // The earlier layers this layer's moves reach: one goat fewer in hand, one capture more, and

@@ -227,11 +227,13 @@ Report stats(const G& game, const TableJobOptions& options) {
       std::vector<std::array<std::uint64_t, 2>> remoteness;
     };
     tbb::enumerable_thread_specific<Counts> per_thread;
+    int layer_side = -1;  // one side to move in the whole layer: no need to unrank
+    if constexpr (requires { game.layer_side(layer); }) layer_side = game.layer_side(layer);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
       Counts& c = per_thread.local();
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         if (t.raw()[i] == 0) continue;  // no position
-        const int side = game.side(*game.unrank(layer, i));
+        const int side = layer_side >= 0 ? layer_side : game.side(*game.unrank(layer, i));
         const Outcome o = t.outcome(i);
         if (o == Outcome::kDraw) {
           ++c.drawn[side];
