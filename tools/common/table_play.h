@@ -33,6 +33,7 @@ class TablePlayer {
       if (rule > 0) {
         ruled_.emplace(game, rule);
         rule_.emplace(*ruled_, dir);
+        if (!rule_->present(0)) rule_.reset(), ruled_.reset();  // not built: plain values alone
       }
   }
 

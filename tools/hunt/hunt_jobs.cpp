@@ -28,14 +28,22 @@ auto with_game(const HuntOptions& options, Job&& job) {
 
 // A job on the plain tables, then, for a game with a progress draw rule (and --rule N > 0), on
 // the tables under the rule: one report, the rule's under "rule" (its text after a heading line,
-// or with none when the texts name their tables).
+// or with none when the texts name their tables). Jobs that read tables skip the rule's when
+// none are built (a build makes them).
 template <class Job>
-Report with_rule(const HuntOptions& o, Job&& job, bool heading = true) {
+Report with_rule(const HuntOptions& o, Job&& job, bool heading = true, bool builds = false) {
   return with_game(o, [&](const auto& g) {
     Report report = job(g);
     if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
       if (o.rule > 0) {
-        const Report rule = job(UnderProgressRule(g, o.rule));
+        const UnderProgressRule ruled(g, o.rule);
+        if (!builds && !LayerTables<decltype(ruled)>(ruled, o.dir).present(0)) {
+          report.json["rule"] = nullptr;
+          report.text += "(no tables under the " + std::to_string(o.rule) + "-ply rule in " + o.dir +
+                         ": hunt build makes them)\n";
+          return report;
+        }
+        const Report rule = job(ruled);
         report.json["rule"] = rule.json;
         if (heading)
           report.text += "under the " + std::to_string(o.rule) + "-ply draw rule (distances: plies to progress):\n";
@@ -49,7 +57,7 @@ Report with_rule(const HuntOptions& o, Job&& job, bool heading = true) {
 }  // namespace
 
 Report hunt_build(const HuntOptions& o) {
-  return with_rule(o, [&](const auto& g) { return build(g, o); });
+  return with_rule(o, [&](const auto& g) { return build(g, o); }, true, true);
 }
 Report hunt_probe(const HuntOptions& o) {
   return with_rule(o, [&](const auto& g) { return probe(g, o); });
@@ -58,8 +66,8 @@ Report hunt_stats(const HuntOptions& o) {
   return with_game(o, [&](const auto& g) {
     Report report = stats(g, o);
     if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
-      if (o.rule > 0) {
-        const UnderProgressRule ruled(g, o.rule);
+      const UnderProgressRule ruled(g, std::max(o.rule, 2));
+      if (o.rule > 0 && LayerTables<decltype(ruled)>(ruled, o.dir).present(0)) {
         Report changes = rule_changes(ruled, o);
         const Report tables = stats(ruled, o);  // distances there: plies to progress
         changes.json["tables"] = tables.json;
