@@ -259,3 +259,30 @@ TEST(Retrograde, TigersAndGoatsDrawRuleLimitIsChecked) {
 }
 
 }  // namespace
+
+namespace {
+
+// Moves located on the way (placements ranked from the position's own goat set) land where
+// locate() puts them, in the same order, reduced by symmetry or not.
+TEST(TigersAndGoats, LocatedMovesAgreeWithLocate) {
+  for (const bool reduce : {true, false}) {
+    const TigersAndGoats g(4, 8, 3, reduce, true);
+    std::uint64_t compared = 0;
+    for (int layer = 0; layer < g.layer_count(); ++layer)
+      for (std::uint64_t i = 0; i < g.layer_size(layer); i += 7)
+        if (const auto p = g.unrank(layer, i)) {
+          std::vector<std::pair<Position, LayerIndex>> plain, located;
+          g.for_each_move(*p, [&](const Position& next) { plain.emplace_back(next, g.locate(next)); });
+          g.for_each_located_move(*p, [&](const Position& next, LayerIndex at) { located.emplace_back(next, at); });
+          ASSERT_EQ(plain.size(), located.size()) << g.format(*p);
+          for (std::size_t m = 0; m < plain.size(); ++m) {
+            ASSERT_EQ(plain[m].first, located[m].first) << g.format(*p);
+            ASSERT_EQ(plain[m].second, located[m].second) << g.format(*p) << " -> " << g.format(plain[m].first);
+          }
+          compared += plain.size();
+        }
+    EXPECT_GT(compared, 100000u);
+  }
+}
+
+}  // namespace

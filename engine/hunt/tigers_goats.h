@@ -79,6 +79,22 @@ class TigersAndGoats {
 
   Position play(const Position&, const Move& m) const { return m; }
 
+  // The moves with where they lead (as locate() gives it), in for_each_move's order; a
+  // placement's index comes from the position's own goat set (PlacementIndex::for_each_added).
+  template <class F>
+  void for_each_located_move(const Position& p, F&& f) const {
+    if (p.tigers_to_move || p.in_hand == 0 || !whole_game_ || p.captured >= win_captures_) {
+      for_each_move(p, [&](const Position& next) { f(next, locate(next)); });
+      return;
+    }
+    const int layer = layer_id(p.in_hand - 1, p.captured, 1);
+    const bool both = p.in_hand == 1;  // into the sliding phase, whose index holds the side
+    index_.for_each_added(p.tigers, p.goats, board_.all() & ~(p.tigers | p.goats), [&](int q, std::uint64_t rank) {
+      f(Position{p.tigers, p.goats | bit(q), p.in_hand - 1, p.captured, true},
+        LayerIndex{layer, both ? rank * 2 + 1 : rank});
+    });
+  }
+
   // Predecessors by a step (the only moves that stay in a layer): an un-step of a tiger, or of a
   // goat once none is in hand (before that the goats' last move was a placement).
   template <class F>

@@ -38,6 +38,22 @@ void for_each_successor(const G& game, const typename G::Position& p, F&& f) {
   game.for_each_move(p, [&](const typename G::Move& m) { f(m, game.play(p, m)); });
 }
 
+// Indexed games whose moves come with the place they lead to, computed faster than locate()
+// one by one (Tigers and Goats: a placement's rank from the position's own).
+template <class G>
+concept LocatedMoves = requires(const G& g, const typename G::Position& p) {
+  g.for_each_located_move(p, [](const typename G::Position&, LayerIndex) {});
+};
+
+// Calls f(next, where) for every move of p, where = game.locate(next).
+template <class G, class F>
+void for_each_located_successor(const G& game, const typename G::Position& p, F&& f) {
+  if constexpr (LocatedMoves<G>)
+    game.for_each_located_move(p, f);
+  else
+    for_each_successor(game, p, [&](const auto&, const typename G::Position& next) { f(next, game.locate(next)); });
+}
+
 // The moves of p, in the game's order, into `out` (cleared first): for callers that keep a list.
 template <Game G>
 void list_moves(const G& game, const typename G::Position& p, std::vector<typename G::Move>& out) {

@@ -145,8 +145,7 @@ class RetrogradeSolver {
         }
         int fastest_win = -1, slowest_loss = 0;
         bool inside = false, all_win = true;
-        for_each_successor(game_, *p, [&](const Move&, const Position& next) {
-          const LayerIndex at = game_.locate(next);
+        for_each_located_successor(game_, *p, [&](const Position& next, LayerIndex at) {
           if (at.layer == layer_) {
             inside = true;
             return;

@@ -39,8 +39,8 @@ Report with_rule(const HuntOptions& o, Job&& job, bool heading = true, bool buil
         const UnderProgressRule ruled(g, o.rule);
         if (!builds && !LayerTables<decltype(ruled)>(ruled, o.dir).present(0)) {
           report.json["rule"] = nullptr;
-          report.text += "(no tables under the " + std::to_string(o.rule) + "-ply rule in " + o.dir +
-                         ": hunt build makes them)\n";
+          report.text +=
+              "(no tables under the " + std::to_string(o.rule) + "-ply rule in " + o.dir + ": hunt build makes them)\n";
           return report;
         }
         const Report rule = job(ruled);
@@ -57,7 +57,8 @@ Report with_rule(const HuntOptions& o, Job&& job, bool heading = true, bool buil
 }  // namespace
 
 Report hunt_build(const HuntOptions& o) {
-  return with_rule(o, [&](const auto& g) { return build(g, o); }, true, true);
+  return with_rule(
+      o, [&](const auto& g) { return build(g, o); }, true, true);
 }
 Report hunt_probe(const HuntOptions& o) {
   return with_rule(o, [&](const auto& g) { return probe(g, o); });
