@@ -39,6 +39,11 @@ TEST(HuntCli, FoxAndHoundsBuildProbeStatsVerify) {
   const auto stats = run_json("hunt stats --game fox-hounds --dir " + dir);
   EXPECT_EQ(stats["layers"].size(), 2u * 29);
   EXPECT_EQ(run_json("hunt verify --game fox-hounds --dir " + dir)["valid"], true);
+  // Verified layers are recorded: a second verify only reads them back.
+  const auto again = run_json("hunt verify --game fox-hounds --dir " + dir);
+  EXPECT_EQ(again["verified_earlier"], 29);
+  EXPECT_EQ(again["checked"], 0);
+  EXPECT_EQ(again["valid"], true);
 
   // Resume: a missing layer is solved again, the others are read.
   const std::string last = dir + "/fox-hounds-8x8-layer028.gst";

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/progress_rule.h"
 #include "solvers/probe/value_table.h"
+#include "solvers/retrograde/layer_store.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
 namespace gs::test {
@@ -160,6 +163,44 @@ inline std::uint64_t expect_rule_tables_agree(const TigersAndGoats& reduced, int
   }
   EXPECT_GT(compared, 1000u);
   return changed;
+}
+
+// Rule tables built on disk. Where condition (Z) of progress_rule.h holds (no value changes at
+// counter 0 in the sliding phase), the layers with goats in hand are stated from the plain
+// tables, and probing them gives exactly the solver's value and distance to progress, at every
+// counter; where it fails (a limit of 4 changes values), every layer is solved.
+inline void expect_stated_tables_equal_solved(const TigersAndGoats& g, int limit, bool stating) {
+  const std::string dir = ::testing::TempDir() + "/tg-stated-" + std::to_string(limit);
+  std::filesystem::remove_all(dir);
+  const UnderProgressRule<TigersAndGoats> ruled(g, limit);
+  LayerStore<TigersAndGoats>(g, dir).build(g.layer_count() - 1, true, [](int, bool) {});
+  int stated = 0;
+  {
+    LayerStore<UnderProgressRule<TigersAndGoats>> store(ruled, dir);
+    store.build(ruled.layer_count() - 1, true, [&](int layer, bool) { stated += store.stated(layer) != nullptr; });
+  }
+  int bounded = 0;
+  for (int layer = 0; layer < g.layer_count(); ++layer) bounded += g.quiet_plies(layer) > 0;
+  EXPECT_EQ(stated, stating ? bounded : 0);
+  const auto solved = solve_in_memory(ruled);
+  LayerTables<UnderProgressRule<TigersAndGoats>> tables(ruled, dir);
+  std::uint64_t compared = 0;
+  for (int layer = 0; layer < g.layer_count(); ++layer) {
+    for (std::uint64_t i = 0; i < g.layer_size(layer); ++i) {
+      const auto p = g.unrank(layer, i);
+      if (!p) continue;
+      const Value want = solved[static_cast<std::size_t>(layer)].value(i), have = tables.value(*p);
+      ASSERT_EQ(have, want) << g.format(*p) << " (" << g.layer_name(layer) << ")";
+      for (const int counter : {0, 1, limit / 2, limit - 2, limit - 1}) {
+        const auto moves = tables.moves(*p, counter);
+        ASSERT_EQ(ruled.value_at(have, counter).outcome, moves.empty() ? have.outcome : moves.front().second.outcome)
+            << g.format(*p) << " counter " << counter;
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 1000u);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace gs::test

@@ -14,4 +14,10 @@ TEST(RetrogradeLong, TigersAndGoatsDrawRuleOn4x4AgreesWithACounterCarryingSolver
   EXPECT_GT(expect_rule_tables_agree(TigersAndGoats(4, 10, 2), 4, 10, 2, 6), 0u);
 }
 
+// Layers with goats in hand stated from the plain tables under the 120-ply rule, probed at
+// several counters: the solver's values and distances, on a whole 4x4 game.
+TEST(RetrogradeLong, TigersAndGoatsStatedLayersOn4x4EqualTheSolvedOnes) {
+  expect_stated_tables_equal_solved(TigersAndGoats(4, 10, 4, true, true), 120, true);
+}
+
 }  // namespace

@@ -254,6 +254,11 @@ TEST(Retrograde, TigersAndGoatsDrawRuleAgreesWithACounterCarryingSolver) {
   EXPECT_EQ(expect_rule_tables_agree(TigersAndGoats(3, 4, 2, true, true), 3, 4, 2, 40), 0u);
 }
 
+TEST(Retrograde, TigersAndGoatsLayersWithGoatsInHandAreStatedUnderTheRule) {
+  expect_stated_tables_equal_solved(TigersAndGoats(3, 4, 2, true, true), 40, true);
+  expect_stated_tables_equal_solved(TigersAndGoats(3, 4, 2, true, true), 4, false);
+}
+
 TEST(Retrograde, TigersAndGoatsDrawRuleLimitIsChecked) {
   EXPECT_THROW(UnderProgressRule<TigersAndGoats>(TigersAndGoats(3, 4, 2), 1), InputError);
 }

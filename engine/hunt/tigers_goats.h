@@ -140,6 +140,14 @@ class TigersAndGoats {
     const Layer &a = layers_[static_cast<std::size_t>(from_layer)], &b = layers_[static_cast<std::size_t>(to_layer)];
     return a.in_hand != b.in_hand || a.captured != b.captured;
   }
+  // Every line from a layer with goats in hand progresses within 1 ply (goats to move: every
+  // goat move is a placement) or 2 (tigers to move: a step, then a placement); no bound once
+  // every goat is placed.
+  int quiet_plies(int layer) const {
+    const Layer& l = layers_[static_cast<std::size_t>(layer)];
+    if (l.in_hand == 0) return -1;
+    return l.side == 0 ? 1 : 2;
+  }
   bool tabulated(const Position& p) const {
     return (whole_game_ || p.in_hand == 0) && p.captured < win_captures_ && p.in_hand + p.captured <= goats_;
   }

@@ -206,6 +206,16 @@ concept ProgressLayers = Indexed<G> && requires(const G& g, int from_layer, int 
   { g.progress(from_layer, to_layer) } -> std::convertible_to<bool>;
 };
 
+// Layers whose play without progress is bounded: from any position of the layer, every line
+// reaches a progress move or the end within quiet_plies(layer) plies (-1: no bound). Tigers and
+// Goats while goats are in hand: a goat's move is a placement (1), a tiger's step is followed by
+// one (2). Under the draw rule such a layer's values can be stated from the plain tables
+// (solvers/common/progress_rule.h).
+template <class G>
+concept QuietBounded = ProgressLayers<G> && requires(const G& g, int layer) {
+  { g.quiet_plies(layer) } -> std::convertible_to<int>;
+};
+
 // An indexed game whose tables are stored.
 template <class G>
 concept Stored = Indexed<G> && Tabled<G>;

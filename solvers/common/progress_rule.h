@@ -16,6 +16,27 @@
 // n + d <= limit, else drawn. Stored at counter 0, a value whose distance passes the limit is a
 // draw when read across a progress move; `value_at(entry, n)` reads one at counter n.
 //
+// Layers stated, not solved. Where the game bounds play without progress (QuietBounded: every
+// line from a position of layer L progresses or ends within q(L) plies), the rule tables of the
+// bounded layers need no pass of their own, given one fact checked on the built tables:
+//   (Z) every layer with no bound (or q >= limit) comes before every bounded one in the solving
+//       order, and each keeps its values at counter 0 (value_at(rule entry, 0) has the plain
+//       table's outcome at every index).
+// Claim: then for every position p with bound q(p) <= q(L) < limit, p's rule value at every
+// counter n <= limit - q(p) has the plain outcome; its distance to progress follows from its
+// moves as the solver's would (a progress move counts 0 past itself). By induction on layers
+// in order and, within one, on q(p). A progress move leads to a position valued at counter 0:
+// in an unbounded layer that is the plain outcome by (Z), in an earlier bounded layer by the
+// claim at n = 0. A quiet move leads to s with q(s) <= q(p) - 1 at counter n + 1 <= limit -
+// q(s): the plain outcome by the claim for s; and no quiet line reaches the limit, since q(p)
+// plies after counter n <= limit - q(p) end by the limit at the latest. So p's value under the
+// rule is the minimax of its moves' plain outcomes: p's plain outcome. Reachable counters are
+// below q's bound in Tigers and Goats (a placement position has counter 0 or 1), and value_at
+// still reads any counter right: a win at d plies to progress is drawn when n + d > limit.
+// A bounded layer's rule table is thus a statement (solvers/probe/stated_layer.h: the plain
+// file's checksum and the bound), whose values a probe reads from the plain table and whose
+// distances it computes from the moves, at most q(L) plies deep.
+//
 // The limit must be at least 2: in Tigers and Goats a tiger's step between two placements leaves
 // the counter at 1, which a limit of 1 would already end.
 #pragma once
@@ -39,6 +60,8 @@ class UnderProgressRule : public G {
       throw InputError("the progress limit must be 2 to 16000 plies, not " + std::to_string(limit));
   }
 
+  using Plain = G;
+  const G& plain() const { return *this; }
   int progress_limit() const { return limit_; }
   // The tables' name: the game's variant and the rule ("5x5-goats20-win5-whole-rule120").
   std::string variant() const { return G::variant() + "-rule" + std::to_string(limit_); }
@@ -58,5 +81,12 @@ template <class G>
 concept ProgressRuled = ProgressLayers<G> && requires(const G& g) {
   { g.progress_limit() } -> std::convertible_to<int>;
 };
+
+// Whether a move from layer `from` to layer `to` (-1: out of the tables, the game's end) starts
+// the counter again.
+template <ProgressLayers G>
+bool progresses(const G& game, int from, int to) {
+  return to < 0 || (to != from && game.progress(from, to));
+}
 
 }  // namespace gs

@@ -41,6 +41,10 @@ struct TableHeader {
   // The header's own fnv1a64 (16 hex digits), set when a file is written or read. The header
   // holds the block index's checksum, which holds each block's: it names the whole file.
   std::string checksum;
+  // Not in the file: for a rule table stated from the plain one (solvers/probe/stated_layer.h),
+  // the plain file's checksum; its counts are the plain table's, `longest` the bound on play
+  // without progress.
+  std::string stated_from;
 };
 
 // `entries`: per index, the Outcome code in bits 0-1 and the distance above (ValueTable's form).

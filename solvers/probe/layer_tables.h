@@ -11,8 +11,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -20,14 +22,28 @@
 #include "solvers/common/game.h"
 #include "solvers/common/progress_rule.h"
 #include "solvers/io/table_file.h"
+#include "solvers/probe/stated_layer.h"
 #include "solvers/probe/value_table.h"
 
 namespace gs {
+
+// The game whose plain tables a game's tables under a progress rule restate (itself otherwise).
+template <class G>
+struct PlainGame {
+  using type = G;
+};
+template <class G>
+struct PlainGame<UnderProgressRule<G>> {
+  using type = G;
+};
 
 template <Tabled G>
 class LayerTables {
  public:
   using Position = typename G::Position;
+  using Plain = typename PlainGame<G>::type;
+  // Tables under a progress rule whose bounded layers may be stated from the plain tables.
+  static constexpr bool kStates = ProgressRuled<G> && QuietBounded<G>;
 
   LayerTables(const G& game, std::string dir) : game_(game), dir_(std::move(dir)) {}
 
@@ -51,12 +67,79 @@ class LayerTables {
     return h;
   }
 
-  bool present(int layer) const { return std::filesystem::exists(path(layer)); }
+  bool present(int layer) const {
+    return std::filesystem::exists(path(layer)) || (kStates && std::filesystem::exists(stated_path(path(layer))));
+  }
+
+  // The layer's statement when its rule table is stated from the plain one (progress_rule.h),
+  // checked against the plain file; nothing for a layer with a table file.
+  const StatedLayer* stated(int layer) {
+    if constexpr (!kStates) {
+      return nullptr;
+    } else {
+      auto it = stated_.find(layer);
+      if (it == stated_.end()) {
+        std::optional<StatedLayer> s;
+        if (!std::filesystem::exists(path(layer)) && std::filesystem::exists(stated_path(path(layer)))) {
+          const std::string where = stated_path(path(layer));
+          s = read_stated_layer(where, expected(layer));
+          if (s->plain_variant != game_.plain().variant() || s->quiet_plies != game_.quiet_plies(layer))
+            throw DataError(where + ": states another variant or bound than this game's");
+          if (plain().header(layer).checksum != s->plain_checksum)
+            throw DataError(where + ": states the plain table with checksum " + s->plain_checksum +
+                            ", but the plain layer file's is " + plain().header(layer).checksum +
+                            " (build again to state it anew)");
+        }
+        it = stated_.emplace(layer, std::move(s)).first;
+      }
+      return it->second ? &*it->second : nullptr;
+    }
+  }
+
+  // Whether a layer's play without progress is bounded below the rule's limit.
+  bool bounded(int layer) const requires kStates {
+    const int q = game_.quiet_plies(layer);
+    return q >= 1 && q < game_.progress_limit();
+  }
+
+  // Condition (Z) of progress_rule.h for stating the bounded layers from `first` on: every
+  // unbounded layer comes before it and keeps the plain values at counter 0. Checked once.
+  bool condition_z(int first) requires kStates {
+    if (!condition_z_) {
+      condition_z_ = true;
+      for (int l = 0; l < game_.layer_count() && *condition_z_; ++l)
+        if (!bounded(l)) *condition_z_ = l < first && plain().present(l) && keeps_values_at_zero(l);
+    }
+    return *condition_z_;
+  }
+
+  // Whether layer l's rule table has the plain table's outcome at counter 0 at every index.
+  bool keeps_values_at_zero(int l) requires kStates {
+    const ValueTable &rule = table(l), &plain_table = plain().table(l);
+    bool same = true;
+    for (std::uint64_t i = 0; i < rule.size() && same; ++i)
+      same = rule.raw()[i] == 0 || game_.value_at(rule.value(i), 0).outcome == plain_table.outcome(i);
+    plain().drop(l);
+    return same;
+  }
+
+  // The plain tables beside these (the same object for a game without a rule).
+  LayerTables<Plain>& plain() {
+    if constexpr (std::is_same_v<Plain, G>) {
+      return *this;
+    } else {
+      if (!plain_) plain_ = std::make_unique<LayerTables<Plain>>(game_.plain(), dir_);
+      return *plain_;
+    }
+  }
 
   // The layer's table, read and checked once. Throws DataError for a missing or damaged file.
   const ValueTable& table(int layer) {
     auto it = tables_.find(layer);
     if (it == tables_.end()) {
+      if (stated(layer))
+        throw DataError("layer " + std::to_string(layer) + " under the rule is stated from the plain table (" +
+                        stated_path(path(layer)) + "): it has no table of its own");
       if (!present(layer))
         throw DataError("layer " + std::to_string(layer) + " is not built: " + path(layer) +
                         " is missing (build the tables first)");
@@ -72,7 +155,18 @@ class LayerTables {
   }
 
   const TableHeader& header(int layer) {
-    if (!headers_.count(layer)) headers_[layer] = blocks(layer).header();
+    if (!headers_.count(layer)) {
+      if (const StatedLayer* s = stated(layer)) {
+        TableHeader h = plain().header(layer);
+        h.variant = game_.variant();
+        h.longest = s->quiet_plies;
+        h.checksum = s->checksum;
+        h.stated_from = s->plain_checksum;
+        headers_[layer] = h;
+      } else {
+        headers_[layer] = blocks(layer).header();
+      }
+    }
     return headers_.at(layer);
   }
 
@@ -82,14 +176,17 @@ class LayerTables {
   void drop(int layer) { tables_.erase(layer); }
 
   // The value of a position for the side to move; past the tables, the game's terminal value.
-  Value value(const Position& p) {
-    const LayerIndex at = game_.locate(p);
+  Value value(const Position& p) { return value(p, game_.locate(p)); }
+  // The same, with the position's place already known.
+  Value value(const Position& p, LayerIndex at) {
     if (at.layer < 0) {
       const auto end = game_.terminal(p);
       if (!end) throw DataError("the position is outside the tables");
       return {*end, 0};
     }
     if (const auto it = tables_.find(at.layer); it != tables_.end()) return it->second.value(at.index);
+    if constexpr (kStates)
+      if (stated(at.layer)) return implied(p);  // at most quiet_plies deep
     const std::uint16_t entry = blocks(at.layer).entry(at.index);
     return {static_cast<Outcome>(entry & 3), entry >> 2};
   }
@@ -112,9 +209,10 @@ class LayerTables {
   // The value p must have given its moves' stored values (a side with no move has lost).
   Value implied(const Position& p) requires Game<G> {
     if (const auto end = game_.terminal(p)) return {*end, 0};
+    const int from = game_.locate(p).layer;
     std::optional<Value> best;
-    for_each_successor(game_, p, [&](const typename G::Move&, const Position& next) {
-      const Value v = move_value(p, next, std::nullopt);
+    for_each_located_successor(game_, p, [&](const Position& next, LayerIndex at) {
+      const Value v = through(read_across(next, at, from, std::nullopt));
       if (!best || preference(v) < preference(*best)) best = v;
     });
     return best.value_or(Value{Outcome::kLoss, 0});
@@ -124,20 +222,13 @@ class LayerTables {
   // (solvers/common/progress_rule.h) with p's counter at `counter`; with none, as stored (the
   // distance to progress past the limit, as the solver left it).
   Value move_value(const Position& p, const Position& next, std::optional<int> counter) {
-    Value v = value(next);
-    if constexpr (ProgressRuled<G>) {
-      const int from = game_.locate(p).layer, to = game_.locate(next).layer;
-      if (to < 0 || (to != from && game_.progress(from, to)))
-        v = {game_.value_at(v, 0).outcome, 0};  // the counter starts again
-      else if (counter)
-        v = game_.value_at(v, *counter + 1);
-    }
-    return through(v);
+    return through(read_across(next, game_.locate(next), game_.locate(p).layer, counter));
   }
 
  protected:
   // Forgets everything read of a layer's file.
   void forget(int layer) {
+    stated_.erase(layer);
     tables_.erase(layer);
     headers_.erase(layer);
     blocks_.erase(layer);
@@ -150,6 +241,20 @@ class LayerTables {
   }
 
  private:
+  // The value of a move's destination `next` (at `at`) as read from layer `from`: under a
+  // progress rule, a move that progresses starts the counter again (its outcome at counter 0
+  // alone counts: of a stated layer, the plain table's); with no counter, as stored.
+  Value read_across(const Position& next, LayerIndex at, int from, std::optional<int> counter) {
+    if constexpr (ProgressRuled<G>) {
+      if (progresses(game_, from, at.layer)) {
+        if (at.layer >= 0 && !tables_.count(at.layer) && stated(at.layer)) return {plain().value(next, at).outcome, 0};
+        return {game_.value_at(value(next, at), 0).outcome, 0};
+      }
+      if (counter) return game_.value_at(value(next, at), *counter + 1);
+    }
+    return value(next, at);
+  }
+
   // The layer's file, open for reading one block at a time.
   TableBlocks& blocks(int layer) {
     auto it = blocks_.find(layer);
@@ -167,6 +272,9 @@ class LayerTables {
   std::map<int, ValueTable> tables_;
   std::map<int, TableBlocks> blocks_;
   std::map<int, TableHeader> headers_;
+  std::map<int, std::optional<StatedLayer>> stated_;
+  std::unique_ptr<LayerTables<Plain>> plain_;
+  std::optional<bool> condition_z_;
 };
 
 }  // namespace gs

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,14 @@ class LayerStore : public LayerTables<G> {
     for (int layer = 0; layer <= last; ++layer) {
       layer_ = layer;
       if constexpr (LayerDependencies<G>) drop_unread(layer, last);
+      if constexpr (LayerTables<G>::kStates) {
+        if (states(layer)) {
+          on_layer(layer, state(layer));
+          continue;
+        }
+        std::filesystem::remove(stated_path(this->path(layer)));  // a statement no longer made
+        this->forget(layer);
+      }
       const bool solve = !this->present(layer) || !intact(layer, last);
       if (solve) {
         ValueTable t = solver.solve_layer(layer);
@@ -56,6 +65,32 @@ class LayerStore : public LayerTables<G> {
 
   const std::vector<std::string>& repaired() const { return repaired_; }
 
+  // Under a progress rule: whether a layer's rule table is stated from the plain one
+  // (solvers/common/progress_rule.h): its play without progress is bounded below the limit, its
+  // plain table is built, and condition (Z) holds.
+  bool states(int layer) requires LayerTables<G>::kStates {
+    return this->bounded(layer) && this->plain().present(layer) && this->condition_z(layer);
+  }
+
+ private:
+  // Writes the layer's statement unless a valid one is there; returns whether it wrote.
+  bool state(int layer) requires LayerTables<G>::kStates {
+    try {
+      if (this->stated(layer)) return false;
+    } catch (const DataError& e) {
+      repaired_.push_back(e.what());
+      this->forget(layer);
+    }
+    const StatedLayer s{.plain_variant = this->game().plain().variant(),
+                        .plain_checksum = this->plain().header(layer).checksum,
+                        .quiet_plies = this->game().quiet_plies(layer)};
+    write_stated_layer(stated_path(this->path(layer)), this->expected(layer), s);
+    std::filesystem::remove(this->path(layer));  // a table solved before the statement applied
+    this->forget(layer);
+    return true;
+  }
+
+ public:
   // Whether a layer's file reads back: whole when a later layer reads it, else its header and
   // block index. A damaged file is noted and forgotten, to be solved again.
   bool intact(int layer, int last) {

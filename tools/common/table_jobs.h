@@ -7,10 +7,13 @@
 #include <array>
 #include <atomic>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +23,7 @@
 
 #include "engine/core/errors.h"
 #include "solvers/common/progress.h"
+#include "solvers/io/checked_text_file.h"
 #include "solvers/retrograde/layer_store.h"
 #include "tools/common/cli.h"
 
@@ -40,7 +44,8 @@ struct TableJobOptions {
 inline std::string sums_line(const TableHeader& h) {
   return "layer=" + std::to_string(h.layer) + " positions=" + std::to_string(h.positions) +
          " wins=" + std::to_string(h.wins) + " losses=" + std::to_string(h.losses) +
-         " draws=" + std::to_string(h.draws) + " longest=" + std::to_string(h.longest) + " checksum=" + h.checksum;
+         " draws=" + std::to_string(h.draws) + " longest=" + std::to_string(h.longest) + " checksum=" + h.checksum +
+         (h.stated_from.empty() ? "" : " stated-from=" + h.stated_from);
 }
 
 // The checksum list of the built layers (as data/checksums/ publishes them): per layer its size,
@@ -72,7 +77,7 @@ Report build(const G& game, const TableJobOptions& options) {
   LayerStore<G> store(game, options.dir);
   const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
   std::atomic<int> current{0};
-  int solved = 0, loaded = 0;
+  int solved = 0, loaded = 0, stated = 0;
   LayerStats total;
   {
     const ProgressReporter progress(options.global.progress(), [&] {
@@ -80,7 +85,10 @@ Report build(const G& game, const TableJobOptions& options) {
              " layers done; " + store.progress();
     });
     store.build(last, options.compress, [&](int layer, bool was_solved) {
-      (was_solved ? solved : loaded) += 1;
+      if (store.stated(layer))
+        ++stated;
+      else
+        (was_solved ? solved : loaded) += 1;
       current = layer + 1;
       const TableHeader& h = store.header(layer);
       total.positions += h.wins + h.losses + h.draws;
@@ -94,6 +102,7 @@ Report build(const G& game, const TableJobOptions& options) {
                            {"layer_count", game.layer_count()},
                            {"solved_layers", solved},
                            {"loaded_layers", loaded},
+                           {"stated_layers", stated},
                            {"positions", total.positions},
                            {"wins", total.wins},
                            {"losses", total.losses},
@@ -114,7 +123,10 @@ Report build(const G& game, const TableJobOptions& options) {
   result["threads"] = options.threads;
   result["peak_memory_mib"] = cli::peak_memory_mib();
   text << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
-       << " solved, " << loaded << " loaded from " << options.dir << ")\n"
+       << " solved, " << loaded << " loaded from " << options.dir
+       << (stated ? ", " + std::to_string(stated) + " stated from the plain tables (bounded play without progress)"
+                  : "")
+       << ")\n"
        << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
        << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
   for (const auto& why : store.repaired()) text << "  damaged, solved again: " << why << "\n";
@@ -173,10 +185,21 @@ Report rule_changes(const UnderProgressRule<G>& ruled, const TableJobOptions& op
   LayerTables<UnderProgressRule<G>> rule(ruled, options.dir);
   nlohmann::json layers = nlohmann::json::array();
   std::uint64_t total_wins = 0, total_losses = 0;
+  int stated = 0;
   text << "under the " << ruled.progress_limit() << "-ply rule (values at counter 0):\n"
        << "layer  layer name                          wins drawn  losses drawn  longest to progress\n";
   for (int layer = 0; layer < ruled.layer_count(); ++layer) {
     if (!plain.present(layer) || !rule.present(layer)) continue;
+    if (rule.stated(layer)) {  // no change, by the proof in progress_rule.h
+      layers.push_back({{"layer", layer},
+                        {"layer_name", ruled.layer_name(layer)},
+                        {"wins_drawn", 0},
+                        {"losses_drawn", 0},
+                        {"stated", true},
+                        {"longest_to_progress_at_most", rule.header(layer).longest}});
+      ++stated;
+      continue;
+    }
     const ValueTable &a = plain.table(layer), &b = rule.table(layer);
     std::atomic<std::uint64_t> wins{0}, losses{0};
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, a.size()), [&](const auto& range) {
@@ -201,8 +224,12 @@ Report rule_changes(const UnderProgressRule<G>& ruled, const TableJobOptions& op
                   longest);
     text << row;
   }
+  if (stated)
+    text << "  " << stated << " layers stated from the plain tables: no change (their play without progress is "
+         << "bounded)\n";
   text << "  " << total_wins << " wins and " << total_losses << " losses become draws\n";
   return Report{nlohmann::json{{"limit", ruled.progress_limit()},
+                               {"stated_layers", stated},
                                {"layers", layers},
                                {"wins_drawn", total_wins},
                                {"losses_drawn", total_losses}},
@@ -217,8 +244,13 @@ Report stats(const G& game, const TableJobOptions& options) {
   // Positions by remoteness (plies to the end with best play) and value, every layer and side.
   std::vector<std::array<std::uint64_t, 2>> remoteness;  // [distance] = {won, lost}
   text << "layer  layer name                side    won         drawn       lost        longest win\n";
+  int stated = 0;
   for (int layer = 0; layer < game.layer_count(); ++layer) {
     if (!store.present(layer)) continue;
+    if (store.stated(layer)) {  // values as the plain table's; distances computed when probed
+      ++stated;
+      continue;
+    }
     const ValueTable& t = store.table(layer);
     // Counted in parallel, each thread apart, then summed.
     struct Counts {
@@ -275,6 +307,7 @@ Report stats(const G& game, const TableJobOptions& options) {
       text << row;
     }
   }
+  if (stated) text << "(" << stated << " layers stated from the plain tables, their values the same: not listed)\n";
   nlohmann::json by_remoteness = nlohmann::json::array();
   text << "\nremoteness  won         lost\n";
   for (std::size_t d = 0; d < remoteness.size(); ++d) {
@@ -285,8 +318,11 @@ Report stats(const G& game, const TableJobOptions& options) {
                   static_cast<unsigned long long>(remoteness[d][1]));
     text << row;
   }
-  return Report{nlohmann::json{
-                    {"game", G::kName}, {"variant", game.variant()}, {"layers", layers}, {"remoteness", by_remoteness}},
+  return Report{nlohmann::json{{"game", G::kName},
+                               {"variant", game.variant()},
+                               {"layers", layers},
+                               {"stated_layers", stated},
+                               {"remoteness", by_remoteness}},
                 text.str()};
 }
 
@@ -330,6 +366,25 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
     }
     if (!found) throw InputError(options.checksums + " lists no tables of " + G::kName + " " + game.variant());
   }
+  // Layers verified by an earlier run, by their files' checksums: a verify stopped part way
+  // goes on from where it was (delete the record to check everything again).
+  const std::string record_path = options.dir + "/" + G::kName + "-" + game.variant() + ".verified";
+  std::map<int, std::string> recorded;
+  std::string record;
+  if (std::filesystem::exists(record_path)) {
+    try {
+      std::istringstream in(read_checked_text(record_path));
+      for (std::string line; std::getline(in, line);) {
+        int layer = -1;
+        char sum[17] = {};
+        if (std::sscanf(line.c_str(), "layer=%d checksum=%16s", &layer, sum) == 2) recorded[layer] = sum;
+      }
+    } catch (const DataError& e) {
+      text << "(ignored a damaged record of earlier checks: " << e.what() << ")\n";
+      recorded.clear();
+    }
+  }
+  int skipped = 0, stated = 0;
   const ProgressReporter progress(options.global.progress(), [&] {
     return std::string(G::kName) + " verify: layer " + std::to_string(current.load()) + ", " +
            std::to_string(checked.load()) + " positions checked";
@@ -338,6 +393,29 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
     if (!store.present(layer)) continue;
     ++layers;
     current = layer;
+    const std::string checksum = store.header(layer).checksum;
+    if constexpr (LayerTables<G>::kStates) {
+      // A stated layer: its plain table is checked by the plain verify, the statement against
+      // that table's checksum when read; what remains is condition (Z) of progress_rule.h.
+      if (store.stated(layer)) {
+        if (!store.bounded(layer) || !store.condition_z(layer))
+          report("layer " + std::to_string(layer) + " is stated from the plain table, but condition (Z) fails");
+        ++stated;
+        continue;
+      }
+    }
+    if (const auto it = recorded.find(layer); it != recorded.end() && it->second == checksum) {
+      try {  // the file still reads back whole (every block's checksum); its values were checked
+        store.table(layer);
+        store.drop(layer);
+      } catch (const DataError& e) {
+        report(e.what());
+        continue;
+      }
+      ++skipped;
+      record += "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
+      continue;
+    }
     const ValueTable& t = store.table(layer);
     // The earlier layers this one reads (all of them, for a game that does not say) are loaded
     // before the parallel pass, so workers only read the store; the others leave memory.
@@ -350,7 +428,9 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       if (std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
     for (int l : reads)
       if (store.present(l)) store.table(l);
+    const std::uint64_t wrong_before = wrong.load();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
+      std::uint64_t count = 0;
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto p = game.unrank(layer, i);
         if (!p) {
@@ -358,13 +438,22 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
             report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
           continue;
         }
-        ++checked;
+        ++count;
         const Value want = store.implied(*p), have = t.value(i);
         if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
           report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
       }
+      checked += count;
     });
+    if (wrong.load() == wrong_before) {
+      record += "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
+      write_checked_text(record_path, record);
+    }
   }
+  if (skipped) text << skipped << " layers verified by an earlier run (" << record_path << ")\n";
+  if (stated)
+    text << stated << " layers stated from the plain tables: the statements match the plain files, and the "
+         << "unbounded layers keep the plain values at counter 0\n";
   valid = wrong == 0 && layers > 0;
   if (layers == 0) first_error = "no table files in " + options.dir;
   text << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
@@ -375,6 +464,8 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
                                {"variant", game.variant()},
                                {"layers", layers},
                                {"checked", checked.load()},
+                               {"verified_earlier", skipped},
+                               {"stated_layers", stated},
                                {"wrong", wrong.load()},
                                {"valid", valid},
                                {"first_error", first_error},

@@ -76,7 +76,7 @@ class TablePlayer {
     if constexpr (ProgressLayers<G>) {
       if (!ruled_) return std::nullopt;
       const int from = game_.locate(before).layer, to = game_.locate(after).layer;
-      counter_ = to < 0 || (to != from && game_.progress(from, to)) ? 0 : counter_ + 1;
+      counter_ = progresses(game_, from, to) ? 0 : counter_ + 1;
       bool replies = false;  // a move that leaves the opponent none has won
       game_.for_each_move(after, [&](const Move&) { replies = true; });
       if (counter_ >= ruled_->progress_limit() && !game_.terminal(after) && replies)
