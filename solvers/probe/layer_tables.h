@@ -22,6 +22,7 @@
 #include "solvers/common/game.h"
 #include "solvers/common/progress_rule.h"
 #include "solvers/io/table_file.h"
+#include "solvers/probe/compact_table.h"
 #include "solvers/probe/stated_layer.h"
 #include "solvers/probe/value_table.h"
 
@@ -115,10 +116,10 @@ class LayerTables {
 
   // Whether layer l's rule table has the plain table's outcome at counter 0 at every index.
   bool keeps_values_at_zero(int l) requires kStates {
-    const ValueTable &rule = table(l), &plain_table = plain().table(l);
+    const CompactTable &rule = table(l), &plain_table = plain().table(l);
     bool same = true;
     for (std::uint64_t i = 0; i < rule.size() && same; ++i)
-      same = rule.raw()[i] == 0 || game_.value_at(rule.value(i), 0).outcome == plain_table.outcome(i);
+      same = !rule.has(i) || game_.value_at(rule.value(i), 0).outcome == plain_table.outcome(i);
     plain().drop(l);
     return same;
   }
@@ -133,8 +134,9 @@ class LayerTables {
     }
   }
 
-  // The layer's table, read and checked once. Throws DataError for a missing or damaged file.
-  const ValueTable& table(int layer) {
+  // The layer's table, read and checked once, held compact. Throws DataError for a missing or
+  // damaged file.
+  const CompactTable& table(int layer) {
     auto it = tables_.find(layer);
     if (it == tables_.end()) {
       if (stated(layer))
@@ -149,7 +151,7 @@ class LayerTables {
       const LayerStats s = count_layer(t);
       if (s.wins != file.header.wins || s.losses != file.header.losses || s.draws != file.header.draws)
         throw DataError(path(layer) + ": value counts differ from the header");
-      it = adopt(layer, std::move(t), file.header);
+      it = adopt(layer, t, file.header);
     }
     return it->second;
   }
@@ -234,10 +236,13 @@ class LayerTables {
     blocks_.erase(layer);
   }
 
+  // The header of a table solved here and written, not kept.
+  void adopt_header(int layer, const TableHeader& header) { headers_[layer] = header; }
+
   // A table solved here rather than read.
-  std::map<int, ValueTable>::iterator adopt(int layer, ValueTable table, const TableHeader& header) {
+  std::map<int, CompactTable>::iterator adopt(int layer, const ValueTable& table, const TableHeader& header) {
     headers_[layer] = header;
-    return tables_.insert_or_assign(layer, std::move(table)).first;
+    return tables_.insert_or_assign(layer, CompactTable(table)).first;
   }
 
  private:
@@ -269,7 +274,7 @@ class LayerTables {
 
   const G& game_;
   std::string dir_;
-  std::map<int, ValueTable> tables_;
+  std::map<int, CompactTable> tables_;
   std::map<int, TableBlocks> blocks_;
   std::map<int, TableHeader> headers_;
   std::map<int, std::optional<StatedLayer>> stated_;

@@ -25,7 +25,7 @@ class LayerStore : public LayerTables<G> {
   // repaired() lists the damaged files and why.
   void build(int last, bool compress, const std::function<void(int, bool)>& on_layer) {
     std::filesystem::create_directories(this->dir());
-    RetrogradeSolver<G> solver(this->game(), [this](int l) -> const ValueTable& { return this->table(l); });
+    RetrogradeSolver<G> solver(this->game(), [this](int l) -> const CompactTable& { return this->table(l); });
     solver_ = &solver;
     for (int layer = 0; layer <= last; ++layer) {
       layer_ = layer;
@@ -45,7 +45,10 @@ class LayerStore : public LayerTables<G> {
         TableHeader h = this->expected(layer);
         h.wins = s.wins, h.losses = s.losses, h.draws = s.draws, h.longest = s.longest;
         h.checksum = write_table_file(this->path(layer), h, t.raw(), compress);
-        this->adopt(layer, std::move(t), h);
+        if (read_later(layer, last))
+          this->adopt(layer, t, h);
+        else
+          this->adopt_header(layer, h);
       }
       on_layer(layer, solve);
     }

@@ -36,6 +36,7 @@
 
 #include "solvers/common/game.h"
 #include "solvers/common/progress_rule.h"
+#include "solvers/probe/compact_table.h"
 #include "solvers/probe/value_table.h"
 
 namespace gs {
@@ -46,8 +47,8 @@ class RetrogradeSolver {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  // `earlier(l)` gives the solved table of an earlier layer l.
-  RetrogradeSolver(const G& game, std::function<const ValueTable&(int)> earlier)
+  // `earlier(l)` gives the solved table of an earlier layer l, held compact for reading.
+  RetrogradeSolver(const G& game, std::function<const CompactTable&(int)> earlier)
       : game_(game), earlier_(std::move(earlier)) {}
 
   // The ply being propagated (-1 during the first pass), for progress reports from any thread.
@@ -98,7 +99,7 @@ class RetrogradeSolver {
   std::optional<std::pair<Outcome, int>> value_of(const ValueTable& table, const Position& next, LayerIndex at,
                                                   int d) const {
     if (at.layer < 0) return std::pair{*game_.terminal(next), 0};
-    if (at.layer != layer_) return earlier_value(earlier(at.layer).raw()[at.index], at.layer);
+    if (at.layer != layer_) return earlier_value(earlier(at.layer).entry(at.index), at.layer);
     const std::uint16_t entry = load(table, at.index);
     if (!final_at(entry, d)) return std::nullopt;
     return std::pair{static_cast<Outcome>(entry & 3), entry >> 2};
@@ -201,14 +202,14 @@ class RetrogradeSolver {
   }
 
   // The table of an earlier layer: those the game says this layer reads are looked up once.
-  const ValueTable& earlier(int layer) const {
-    const ValueTable* table = read_[static_cast<std::size_t>(layer)];
+  const CompactTable& earlier(int layer) const {
+    const CompactTable* table = read_[static_cast<std::size_t>(layer)];
     return table ? *table : earlier_(layer);
   }
 
   const G& game_;
-  std::function<const ValueTable&(int)> earlier_;
-  std::vector<const ValueTable*> read_;  // by layer: the tables read, or null
+  std::function<const CompactTable&(int)> earlier_;
+  std::vector<const CompactTable*> read_;  // by layer: the tables read, or null
   int layer_ = 0;
   std::atomic<int> horizon_{0}, ply_{-1};
 };
@@ -217,8 +218,12 @@ class RetrogradeSolver {
 template <Indexed G>
 std::vector<ValueTable> solve_in_memory(const G& game) {
   std::vector<ValueTable> tables;
-  RetrogradeSolver<G> solver(game, [&](int l) -> const ValueTable& { return tables[static_cast<std::size_t>(l)]; });
-  for (int layer = 0; layer < game.layer_count(); ++layer) tables.push_back(solver.solve_layer(layer));
+  std::vector<CompactTable> read;
+  RetrogradeSolver<G> solver(game, [&](int l) -> const CompactTable& { return read[static_cast<std::size_t>(l)]; });
+  for (int layer = 0; layer < game.layer_count(); ++layer) {
+    tables.push_back(solver.solve_layer(layer));
+    read.emplace_back(tables.back());
+  }
   return tables;
 }
 

@@ -50,3 +50,30 @@ TEST(ProbeLibrary, ReadsTablesTheCommandBuiltAndAgreesWithItsProbe) {
 
 }  // namespace
 }  // namespace gs
+
+namespace gs {
+namespace {
+
+// The compact form reads back every entry, for narrow and wide distances and sizes that end
+// part way through a word and a group.
+TEST(ProbeLibrary, CompactTableReadsBackEveryEntry) {
+  for (const int longest : {200, 3000})
+    for (const std::uint64_t size :
+         {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{223}, std::uint64_t{224}, std::uint64_t{10007}}) {
+      std::vector<std::uint16_t> entries(size);
+      std::uint64_t state = 12345;
+      for (auto& e : entries) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        const auto o = static_cast<Outcome>((state >> 33) % 4);
+        const int d = o == Outcome::kWin || o == Outcome::kLoss ? static_cast<int>((state >> 40) % (longest + 1)) : 0;
+        e = ValueTable::encode(o, d);
+      }
+      const CompactTable table(entries);
+      ASSERT_EQ(table.size(), size);
+      EXPECT_EQ(table.entries(), entries) << size << " entries, longest " << longest;
+      for (std::uint64_t i = 0; i < size; ++i) ASSERT_EQ(table.has(i), (entries[i] & 3) != 0);
+    }
+}
+
+}  // namespace
+}  // namespace gs

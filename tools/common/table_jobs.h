@@ -200,7 +200,7 @@ Report rule_changes(const UnderProgressRule<G>& ruled, const TableJobOptions& op
       ++stated;
       continue;
     }
-    const ValueTable &a = plain.table(layer), &b = rule.table(layer);
+    const CompactTable &a = plain.table(layer), &b = rule.table(layer);
     std::atomic<std::uint64_t> wins{0}, losses{0};
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, a.size()), [&](const auto& range) {
       std::uint64_t w = 0, l = 0;
@@ -245,13 +245,19 @@ Report stats(const G& game, const TableJobOptions& options) {
   std::vector<std::array<std::uint64_t, 2>> remoteness;  // [distance] = {won, lost}
   text << "layer  layer name                side    won         drawn       lost        longest win\n";
   int stated = 0;
+  std::atomic<int> current{0};
+  const ProgressReporter progress(options.global.progress(), [&] {
+    return std::string(G::kName) + " stats: layer " + std::to_string(current.load()) + " of " +
+           std::to_string(game.layer_count());
+  });
   for (int layer = 0; layer < game.layer_count(); ++layer) {
+    current = layer;
     if (!store.present(layer)) continue;
     if (store.stated(layer)) {  // values as the plain table's; distances computed when probed
       ++stated;
       continue;
     }
-    const ValueTable& t = store.table(layer);
+    const CompactTable& t = store.table(layer);
     // Counted in parallel, each thread apart, then summed.
     struct Counts {
       std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
@@ -264,7 +270,7 @@ Report stats(const G& game, const TableJobOptions& options) {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
       Counts& c = per_thread.local();
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        if (t.raw()[i] == 0) continue;  // no position
+        if (!t.has(i)) continue;  // no position
         const int side = layer_side >= 0 ? layer_side : game.side(*game.unrank(layer, i));
         const Outcome o = t.outcome(i);
         if (o == Outcome::kDraw) {
@@ -416,7 +422,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       record += "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
       continue;
     }
-    const ValueTable& t = store.table(layer);
+    const CompactTable& t = store.table(layer);
     // The earlier layers this one reads (all of them, for a game that does not say) are loaded
     // before the parallel pass, so workers only read the store; the others leave memory.
     std::vector<int> reads;
@@ -434,7 +440,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto p = game.unrank(layer, i);
         if (!p) {
-          if (t.raw()[i] != 0)
+          if (t.has(i))
             report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
           continue;
         }
