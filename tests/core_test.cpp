@@ -6,8 +6,40 @@
 #include "engine/core/bit_permutation.h"
 #include "engine/core/gf2.h"
 #include "engine/core/lattice.h"
+#include "engine/core/weighted_subsets.h"
+#include "engine/core/combinatorics.h"
+
+#include <map>
 
 namespace gs {
+
+// Every k-subset of 20 points weighted by rows (as the cross's rows weigh geese) ranks onto
+// 0..count-1 of its size and weight, once each, and unranks back; with unit weights the ranks
+// are rank_k_subset's.
+TEST(WeightedSubsets, RanksEachSizeAndWeightDenselyAndUnranksBack) {
+  std::vector<int> rows;
+  for (int p = 0; p < 20; ++p) rows.push_back(1 + p / 3);
+  const WeightedSubsets weighted(rows, 4);
+  for (int k = 0; k <= 4; ++k) {
+    std::map<int, std::vector<bool>> seen;  // by weight: ranks met
+    for (std::uint64_t r = 0; r < binomial(20, k); ++r) {
+      const Bitboard set = unrank_k_subset(r, k, 20);
+      const int s = weighted.weight(set);
+      const std::uint64_t rank = weighted.rank(set);
+      auto& met = seen[s];
+      met.resize(weighted.count(k, s), false);
+      ASSERT_LT(rank, met.size());
+      EXPECT_FALSE(met[rank]) << k << " points weighing " << s;
+      met[rank] = true;
+      ASSERT_EQ(weighted.unrank(rank, k, s), set);
+    }
+    std::uint64_t total = 0;
+    for (const auto& [s, met] : seen) total += weighted.count(k, s);
+    EXPECT_EQ(total, binomial(20, k));
+  }
+  const WeightedSubsets unit(std::vector<int>(20, 1), 5);
+  for (std::uint64_t r = 0; r < binomial(20, 5); r += 7) EXPECT_EQ(unit.rank(unrank_k_subset(r, 5, 20)), r);
+}
 
 TEST(BitPermutation, TableLookupMatchesBitByBitMapping) {
   std::vector<int> image(41);

@@ -125,6 +125,28 @@ TEST(FoxAndGeese, PerftMatchesAnIndependentGenerator) {
     EXPECT_EQ(gs::perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
 }
 
+// The layers by (geese, row sum) give every position the value and distance the first index
+// (one layer per number of geese) gives it.
+TEST(Retrograde, FoxAndGeeseLayersByRowSumEqualOneLayerPerCount) {
+  const FoxAndGeese by_rows(5), by_count(5, true, false);
+  EXPECT_GT(by_rows.layer_count(), 2 * by_count.layer_count());
+  const auto rows = solve_in_memory(by_rows), count = solve_in_memory(by_count);
+  std::uint64_t checked = 0, indices = 0;
+  for (int layer = 0; layer < by_rows.layer_count(); ++layer) indices += by_rows.layer_size(layer);
+  for (int layer = 0; layer < by_count.layer_count(); ++layer)
+    for (std::uint64_t i = 0; i < by_count.layer_size(layer); ++i) {
+      const auto p = by_count.unrank(layer, i);
+      if (!p) continue;
+      const LayerIndex at = by_rows.locate(*p);
+      ASSERT_EQ(by_rows.unrank(at.layer, at.index), p) << by_rows.format(*p);
+      ASSERT_EQ(rows[static_cast<std::size_t>(at.layer)].raw()[at.index], count[static_cast<std::size_t>(layer)].raw()[i])
+          << by_rows.format(*p);
+      ++checked;
+    }
+  EXPECT_GT(checked, 1000000u);
+  EXPECT_LE(checked, indices);
+}
+
 TEST(Retrograde, FoxAndGeeseMirrorReducedEqualsUnreduced) {
   const FoxAndGeese reduced(5), unreduced(5, false);
   const auto small = solve_in_memory(reduced), full = solve_in_memory(unreduced);

@@ -62,9 +62,7 @@ std::optional<std::pair<Bitboard, Bitboard>> PlacementIndex::unrank(std::uint64_
   const std::uint64_t per_class = binomial(points_ - a_, b);
   const auto cls = static_cast<std::size_t>(index / per_class);
   const Bitboard b_set = expand_bits(unrank_k_subset(index % per_class, b, points_ - a_), free_set_[cls]);
-  bool smallest = true;
-  for_each_bit(stabiliser_[cls], [&](int g) { smallest = smallest && group_[g].apply(b_set) >= b_set; });
-  if (!smallest) return std::nullopt;
+  if (!is_representative(static_cast<std::uint32_t>(cls), b_set)) return std::nullopt;
   return std::pair{class_set_[cls], b_set};
 }
 

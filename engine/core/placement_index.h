@@ -41,6 +41,24 @@ class PlacementIndex {
   // nullopt: not a representative.
   std::optional<std::pair<Bitboard, Bitboard>> unrank(std::uint64_t index, int b) const;
 
+  // For indices of a game's own (Fox and Geese by row sum): the class of A and B's image in it;
+  // a class's set of A and the points it leaves free; whether B is its class's representative.
+  struct Representative {
+    std::uint32_t cls;
+    Bitboard b_set;
+  };
+  Representative representative(Bitboard a_set, Bitboard b_set) const {
+    const SetClass& c = class_of_[static_cast<std::size_t>(rank_k_subset(a_set))];
+    return {c.cls, least_image(b_set, c.onto).first};
+  }
+  Bitboard class_set(std::uint32_t cls) const { return class_set_[cls]; }
+  Bitboard free_set(std::uint32_t cls) const { return free_set_[cls]; }
+  bool is_representative(std::uint32_t cls, Bitboard b_set) const {
+    bool smallest = true;
+    for_each_bit(stabiliser_[cls], [&](int g) { smallest = smallest && group_[g].apply(b_set) >= b_set; });
+    return smallest;
+  }
+
  private:
   int points_, a_;
   SymmetryGroup group_;  // a copy: the index stays valid when its owner moves

@@ -1,6 +1,9 @@
 #include "engine/hunt/fox_geese.h"
 
+#include <algorithm>
 #include <sstream>
+
+#include "engine/core/combinatorics.h"
 
 #include "engine/core/errors.h"
 
@@ -34,10 +37,11 @@ int checked_geese(int max_geese) {
 
 }  // namespace
 
-FoxAndGeese::FoxAndGeese(int max_geese, bool reduce)
+FoxAndGeese::FoxAndGeese(int max_geese, bool reduce, bool by_row_sum)
     : board_(cross()),
       max_geese_(checked_geese(max_geese)),
       reduce_(reduce),
+      by_row_sum_(by_row_sum),
       mirror_(reduce ? row_preserving(board_) : SymmetryGroup({board_.symmetries()[0]})),
       index_(board_.points(), 1, mirror_) {
   goose_steps_.assign(static_cast<std::size_t>(board_.points()), 0);
@@ -47,6 +51,71 @@ FoxAndGeese::FoxAndGeese(int max_geese, bool reduce)
       if (board_.row(q) >= board_.row(p)) goose_steps_[static_cast<std::size_t>(p)] |= bit(q);    // down or sideways
       if (board_.row(q) <= board_.row(p)) goose_origins_[static_cast<std::size_t>(p)] |= bit(q);  // whence a goose came
     });
+  const int free_points = board_.points() - 1;
+  layer_of_.assign(static_cast<std::size_t>(max_geese_) + 1, {});
+  if (!by_row_sum_) {
+    for (int geese = kFoxWinsAt + 1; geese <= max_geese_; ++geese) {
+      layer_of_[static_cast<std::size_t>(geese)] = {static_cast<int>(layers_.size())};
+      layers_.push_back({geese, -1});
+      const std::uint64_t per_class = binomial(free_points, geese);
+      std::vector<std::uint64_t> offsets;
+      for (std::uint64_t c = 0; c <= index_.classes(); ++c) offsets.push_back(c * per_class);
+      offsets_.push_back(std::move(offsets));
+    }
+    return;
+  }
+  for (std::uint32_t c = 0; c < index_.classes(); ++c) {
+    std::vector<int> rows;
+    for_each_bit(index_.free_set(c), [&](int q) { rows.push_back(board_.row(q)); });
+    by_rows_.emplace_back(std::move(rows), max_geese_);
+  }
+  const int heaviest = 7 * max_geese_;
+  for (int geese = kFoxWinsAt + 1; geese <= max_geese_; ++geese) {
+    layer_of_[static_cast<std::size_t>(geese)].assign(static_cast<std::size_t>(heaviest) + 1, -1);
+    for (int sum = heaviest; sum >= 0; --sum) {  // the largest row sum first: a step down leads there
+      std::vector<std::uint64_t> offsets{0};
+      for (const WeightedSubsets& w : by_rows_) offsets.push_back(offsets.back() + w.count(geese, sum));
+      if (offsets.back() == 0) continue;
+      layer_of_[static_cast<std::size_t>(geese)][static_cast<std::size_t>(sum)] = static_cast<int>(layers_.size());
+      layers_.push_back({geese, sum});
+      offsets_.push_back(std::move(offsets));
+    }
+  }
+}
+
+int FoxAndGeese::row_sum(Bitboard geese) const {
+  int sum = 0;
+  for_each_bit(geese, [&](int q) { sum += board_.row(q); });
+  return sum;
+}
+
+int FoxAndGeese::layer_of(int geese, int sum) const {
+  if (geese <= kFoxWinsAt || geese > max_geese_) return -1;
+  const auto& by_sum = layer_of_[static_cast<std::size_t>(geese)];
+  if (!by_row_sum_) return by_sum[0];
+  return sum < 0 || sum >= static_cast<int>(by_sum.size()) ? -1 : by_sum[static_cast<std::size_t>(sum)];
+}
+
+std::string FoxAndGeese::layer_name(int layer) const {
+  const Layer& l = layers_[static_cast<std::size_t>(layer)];
+  return std::to_string(l.geese) + " geese" + (l.row_sum < 0 ? "" : ", row sum " + std::to_string(l.row_sum));
+}
+
+std::vector<int> FoxAndGeese::layers_read(int layer) const {
+  const Layer& l = layers_[static_cast<std::size_t>(layer)];
+  std::vector<int> read;
+  if (!by_row_sum_) {
+    for (int earlier = 0; earlier < layer; ++earlier) read.push_back(earlier);
+    return read;
+  }
+  if (const int down = layer_of(l.geese, l.row_sum + 1); down >= 0) read.push_back(down);
+  for (int geese = kFoxWinsAt + 1; geese < l.geese; ++geese) {
+    const int captured = l.geese - geese;  // each from row 1 to 7
+    for (int sum = l.row_sum - 7 * captured; sum <= l.row_sum - captured; ++sum)
+      if (const int at = layer_of(geese, sum); at >= 0) read.push_back(at);
+  }
+  std::sort(read.begin(), read.end());
+  return read;
 }
 
 FoxAndGeese::Position FoxAndGeese::start() const {
@@ -65,13 +134,28 @@ std::optional<Outcome> FoxAndGeese::terminal(const Position& p) const {
 LayerIndex FoxAndGeese::locate(const Position& p) const {
   const int geese = popcount(p.geese);
   if (geese <= kFoxWinsAt) return {-1, 0};
-  return {geese - kFoxWinsAt - 1, index_.rank(bit(p.fox), p.geese) * 2 + (p.fox_to_move ? 0 : 1)};
+  const std::uint64_t side = p.fox_to_move ? 0 : 1;
+  if (!by_row_sum_) return {layer_of(geese, 0), index_.rank(bit(p.fox), p.geese) * 2 + side};
+  const int layer = layer_of(geese, row_sum(p.geese));
+  const auto rep = index_.representative(bit(p.fox), p.geese);
+  const std::uint64_t rank = by_rows_[rep.cls].rank(compress_bits(rep.b_set, index_.free_set(rep.cls)));
+  return {layer, (offsets_[static_cast<std::size_t>(layer)][rep.cls] + rank) * 2 + side};
 }
 
 std::optional<FoxAndGeese::Position> FoxAndGeese::unrank(int layer, std::uint64_t index) const {
-  const auto placement = index_.unrank(index / 2, layer + kFoxWinsAt + 1);
-  if (!placement) return std::nullopt;
-  return Position{lowest_bit(placement->first), placement->second, index % 2 == 0};
+  const Layer& l = layers_[static_cast<std::size_t>(layer)];
+  if (!by_row_sum_) {
+    const auto placement = index_.unrank(index / 2, l.geese);
+    if (!placement) return std::nullopt;
+    return Position{lowest_bit(placement->first), placement->second, index % 2 == 0};
+  }
+  const auto& offsets = offsets_[static_cast<std::size_t>(layer)];
+  const std::uint64_t i = index / 2;
+  const auto cls = static_cast<std::uint32_t>(std::upper_bound(offsets.begin(), offsets.end(), i) - offsets.begin() - 1);
+  const Bitboard geese =
+      expand_bits(by_rows_[cls].unrank(i - offsets[cls], l.geese, l.row_sum), index_.free_set(cls));
+  if (!index_.is_representative(cls, geese)) return std::nullopt;
+  return Position{lowest_bit(index_.class_set(cls)), geese, index % 2 == 0};
 }
 
 FoxAndGeese::Position FoxAndGeese::parse(const std::string& text) const {

@@ -4,20 +4,26 @@
 // a diagonal is drawn. The fox wins at its 10th capture (3 geese left) or when the geese cannot
 // move; the geese win when the fox cannot move.
 //
-// Indexed part: the endgames with 4 to `max_geese` geese, one layer per number of geese, fewest
-// first (a capture leads to the layer before; the capture of the fourth-last goose leaves the
-// index). Positions are reduced by the left-right mirror (the only symmetry: geese move down):
-// the index is the fox's class, then the rank of the goose set among the other 32 points, then
-// the side to move.
+// Indexed part: the positions with 4 to `max_geese` geese, in layers by the number of geese and
+// the sum of the geese's row numbers (1 at the top). Geese never move up, so a goose's step down
+// leads to the layer of the next row sum and a capture to a layer of fewer geese; only the fox's
+// steps and the geese's sideways steps stay in a layer. Layers are solved fewest geese first, and
+// for each number of geese from the largest row sum down; the capture of the fourth-last goose
+// leaves the index. Positions are reduced by the left-right mirror (the only symmetry: geese move
+// down): the index is the fox's class, then the rank of the goose set among the fox's free
+// points by row sum (WeightedSubsets), then the side to move. `by_row_sum = false` keeps the
+// first index, one layer per number of geese, to check the layered one against.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/core/layer_index.h"
 #include "engine/core/placement_index.h"
 #include "engine/core/value.h"
+#include "engine/core/weighted_subsets.h"
 #include "engine/hunt/hunt_board.h"
 
 namespace gs::hunt {
@@ -39,9 +45,11 @@ class FoxAndGeese {
   static constexpr int kFoxWinsAt = 3;  // geese left after the 10th capture
 
   // reduce: index by the mirror (off: every position, for cross-checks).
-  explicit FoxAndGeese(int max_geese = 8, bool reduce = true);
+  explicit FoxAndGeese(int max_geese = 8, bool reduce = true, bool by_row_sum = true);
 
-  std::string variant() const { return "geese4-" + std::to_string(max_geese_) + (reduce_ ? "" : "-unreduced"); }
+  std::string variant() const {
+    return "geese4-" + std::to_string(max_geese_) + (by_row_sum_ ? "-rows" : "") + (reduce_ ? "" : "-unreduced");
+  }
   const HuntBoard& board() const { return board_; }
   Position start() const;  // 13 geese on the top three rows, the fox in the centre, fox to move
   int side(const Position& p) const { return p.fox_to_move ? 0 : 1; }
@@ -83,11 +91,18 @@ class FoxAndGeese {
   Position unplay(const Position&, const Move& m) const { return m; }
   std::vector<Position> starts() const { return {start()}; }
 
-  int layer_count() const { return max_geese_ - kFoxWinsAt; }
-  std::uint64_t layer_size(int layer) const { return 2 * index_.size(layer + kFoxWinsAt + 1); }
+  int layer_count() const { return static_cast<int>(layers_.size()); }
+  std::uint64_t layer_size(int layer) const { return 2 * offsets_[static_cast<std::size_t>(layer)].back(); }
   LayerIndex locate(const Position& p) const;
   std::optional<Position> unrank(int layer, std::uint64_t index) const;
-  std::string layer_name(int layer) const { return std::to_string(layer + kFoxWinsAt + 1) + " geese"; }
+  std::string layer_name(int layer) const;  // "9 geese, row sum 40"
+  // The layers a layer's moves reach: the next row sum (a step down) and fewer geese within the
+  // row sums their captures can leave.
+  std::vector<int> layers_read(int layer) const;
+  // Progress for a draw rule on moves without a capture: a move between two numbers of geese.
+  bool progress(int from_layer, int to_layer) const {
+    return layers_[static_cast<std::size_t>(from_layer)].geese != layers_[static_cast<std::size_t>(to_layer)].geese;
+  }
   bool tabulated(const Position& p) const { return popcount(p.geese) <= max_geese_; }
 
   // Rows from the top separated by '/' (the cross's short rows as 3 cells, or padded with
@@ -107,12 +122,22 @@ class FoxAndGeese {
       }
   }
 
+  int row_sum(Bitboard geese) const;
+  int layer_of(int geese, int row_sum) const;  // -1 outside the index
+
   HuntBoard board_;
   int max_geese_;
-  bool reduce_;
+  bool reduce_, by_row_sum_;
   SymmetryGroup mirror_;
   PlacementIndex index_;  // fox (A) and geese (B), up to the mirror
   std::vector<Bitboard> goose_steps_, goose_origins_;
+  struct Layer {
+    int geese, row_sum;  // row_sum -1: every row sum (one layer per number of geese)
+  };
+  std::vector<Layer> layers_;                     // in solving order
+  std::vector<std::vector<int>> layer_of_;        // [geese][row sum]: the layer, or -1
+  std::vector<WeightedSubsets> by_rows_;          // per fox class: geese among its free points
+  std::vector<std::vector<std::uint64_t>> offsets_;  // per layer: each class's first index, then the total
 };
 
 }  // namespace gs::hunt
