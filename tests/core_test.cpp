@@ -4,10 +4,10 @@
 #include <random>
 
 #include "engine/core/bit_permutation.h"
+#include "engine/core/combinatorics.h"
 #include "engine/core/gf2.h"
 #include "engine/core/lattice.h"
 #include "engine/core/weighted_subsets.h"
-#include "engine/core/combinatorics.h"
 
 #include <map>
 

@@ -139,7 +139,8 @@ TEST(Retrograde, FoxAndGeeseLayersByRowSumEqualOneLayerPerCount) {
       if (!p) continue;
       const LayerIndex at = by_rows.locate(*p);
       ASSERT_EQ(by_rows.unrank(at.layer, at.index), p) << by_rows.format(*p);
-      ASSERT_EQ(rows[static_cast<std::size_t>(at.layer)].raw()[at.index], count[static_cast<std::size_t>(layer)].raw()[i])
+      ASSERT_EQ(rows[static_cast<std::size_t>(at.layer)].raw()[at.index],
+                count[static_cast<std::size_t>(layer)].raw()[i])
           << by_rows.format(*p);
       ++checked;
     }

@@ -13,9 +13,8 @@ WeightedSubsets::WeightedSubsets(std::vector<int> weights, int max_k)
     throw std::logic_error("WeightedSubsets: at most 64 points of non-negative weight");
   std::vector<int> heaviest = weights_;
   std::sort(heaviest.rbegin(), heaviest.rend());
-  max_weight_ = std::accumulate(heaviest.begin(), heaviest.begin() + std::min<std::size_t>(heaviest.size(),
-                                                                                            static_cast<std::size_t>(max_k)),
-                                0);
+  max_weight_ = std::accumulate(
+      heaviest.begin(), heaviest.begin() + std::min<std::size_t>(heaviest.size(), static_cast<std::size_t>(max_k)), 0);
   const std::size_t n = weights_.size(), k = static_cast<std::size_t>(max_k_) + 1,
                     t = static_cast<std::size_t>(max_weight_) + 1;
   ways_.assign((n + 1) * k * t, 0);

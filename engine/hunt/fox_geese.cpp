@@ -151,9 +151,9 @@ std::optional<FoxAndGeese::Position> FoxAndGeese::unrank(int layer, std::uint64_
   }
   const auto& offsets = offsets_[static_cast<std::size_t>(layer)];
   const std::uint64_t i = index / 2;
-  const auto cls = static_cast<std::uint32_t>(std::upper_bound(offsets.begin(), offsets.end(), i) - offsets.begin() - 1);
-  const Bitboard geese =
-      expand_bits(by_rows_[cls].unrank(i - offsets[cls], l.geese, l.row_sum), index_.free_set(cls));
+  const auto cls =
+      static_cast<std::uint32_t>(std::upper_bound(offsets.begin(), offsets.end(), i) - offsets.begin() - 1);
+  const Bitboard geese = expand_bits(by_rows_[cls].unrank(i - offsets[cls], l.geese, l.row_sum), index_.free_set(cls));
   if (!index_.is_representative(cls, geese)) return std::nullopt;
   return Position{lowest_bit(index_.class_set(cls)), geese, index % 2 == 0};
 }

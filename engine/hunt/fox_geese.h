@@ -134,9 +134,9 @@ class FoxAndGeese {
   struct Layer {
     int geese, row_sum;  // row_sum -1: every row sum (one layer per number of geese)
   };
-  std::vector<Layer> layers_;                     // in solving order
-  std::vector<std::vector<int>> layer_of_;        // [geese][row sum]: the layer, or -1
-  std::vector<WeightedSubsets> by_rows_;          // per fox class: geese among its free points
+  std::vector<Layer> layers_;                        // in solving order
+  std::vector<std::vector<int>> layer_of_;           // [geese][row sum]: the layer, or -1
+  std::vector<WeightedSubsets> by_rows_;             // per fox class: geese among its free points
   std::vector<std::vector<std::uint64_t>> offsets_;  // per layer: each class's first index, then the total
 };
 
