@@ -177,10 +177,34 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   fs::remove_all(two);
 }
 
+// Fox and Geese with 4 and 5 geese, plain and under its 120-move rule (no capture for 120
+// moves draws): built, verified, probed at a late counter, where a win far from its next
+// capture is drawn.
+TEST(HuntCli, FoxAndGeeseUnderItsDrawRule) {
+  const std::string dir = temp_path("hunt-fg5");
+  const std::string options = " --game fox-geese --max-geese 5 --dir " + dir;
+  const auto built = run_json("hunt build" + options);
+  EXPECT_EQ(built["variant"], "geese4-5-rows");
+  EXPECT_EQ(built["rule"]["variant"], "geese4-5-rows-rule120");
+  EXPECT_EQ(built["rule"]["positions"], built["positions"]);
+  EXPECT_EQ(run_json("hunt verify" + options)["valid"], true);
+  const auto stats = run_json("hunt stats" + options);
+  EXPECT_EQ(stats["rule"]["layers"].size(), built["layers"].get<std::size_t>());
+  // The fox one jump from its 10th capture: a win at 1 ply, under the rule at any counter.
+  const std::string won = " --position '.../.../...G.../..GFG../......./.G./... f'";
+  const auto early = run_json("hunt probe --counter 0" + won + options),
+             late = run_json("hunt probe --counter 119" + won + options);
+  EXPECT_EQ(early["value"], "win");
+  EXPECT_EQ(early["distance"], 1);
+  EXPECT_EQ(late["rule"]["value"], "win");  // 119 + 1 ply to progress stays within 120
+  fs::remove_all(dir);
+}
+
 TEST(HuntCli, UsageErrorsExitWithTwo) {
   expect_usage_errors({
       {"hunt", "needs a mode"},
       {"hunt build --game fox-hounds --goats 3 --dir x", "apply to tigers-goats"},
+      {"hunt build --game fox-hounds --rule 4 --dir x", "--rule applies to tigers-goats and fox-geese"},
       {"hunt build --game tigers-goats --phase all --dir x", "--phase must be sliding or whole"},
       {"hunt build --game tigers-goats --size 3 --goats 9 --dir x", "do not fit"},
       {"hunt frob --dir x", "unknown hunt mode"},

@@ -17,6 +17,7 @@
 #include "solvers/probe/value_table.h"
 #include "solvers/retrograde/layer_store.h"
 #include "solvers/retrograde/retrograde_solver.h"
+#include "tests/naive_rule.h"
 
 namespace gs::test {
 
@@ -74,95 +75,9 @@ inline std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const Tiger
   return known;
 }
 
-// The draw rule, checked against a plain solver that carries the counter of plies without
-// progress in its states: every position of the unreduced index with every counter 0..limit-1,
-// outcomes by value iteration, no symmetry, no layers, no distances. A move that reaches the
-// limit without winning is a draw; a placement or a capture starts the counter again.
-class NaiveRuleValues {
- public:
-  NaiveRuleValues(const TigersAndGoats& unreduced, int limit) : g_(unreduced), limit_(limit) {
-    for (int layer = 0; layer < g_.layer_count(); ++layer) {
-      offset_.push_back(total_);
-      total_ += g_.layer_size(layer);
-    }
-    value_.assign(total_ * static_cast<std::uint64_t>(limit), Outcome::kUnknown);
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (int layer = 0; layer < g_.layer_count(); ++layer)
-        for (std::uint64_t i = 0; i < g_.layer_size(layer); ++i)
-          if (const auto p = g_.unrank(layer, i))
-            for (int n = 0; n < limit; ++n) changed = decide(*p, n) || changed;
-    }
-  }
-
-  // The value with the counter at n (draw when never decided).
-  Outcome at(const Position& p, int n) const {
-    const Outcome o = value_[state(p, n)];
-    return o == Outcome::kUnknown ? Outcome::kDraw : o;
-  }
-
- private:
-  std::uint64_t state(const Position& p, int n) const {
-    const LayerIndex at = g_.locate(p);
-    return (offset_[static_cast<std::size_t>(at.layer)] + at.index) * static_cast<std::uint64_t>(limit_) +
-           static_cast<std::uint64_t>(n);
-  }
-  bool has_move(const Position& p) const {
-    bool any = false;
-    g_.for_each_move(p, [&](const Position&) { any = true; });
-    return any;
-  }
-  // The value of the move p -> q for the side to move at q, or unknown.
-  Outcome after(const Position& p, const Position& q, int n) const {
-    if (const auto end = g_.terminal(q)) return *end;
-    if (!has_move(q)) return Outcome::kLoss;  // the move won
-    const bool progress = q.in_hand < p.in_hand || q.captured > p.captured;
-    const int next = progress ? 0 : n + 1;
-    if (next >= limit_) return Outcome::kDraw;  // the limit, reached without a win
-    return value_[state(q, next)];
-  }
-  bool decide(const Position& p, int n) {
-    Outcome& v = value_[state(p, n)];
-    if (v != Outcome::kUnknown) return false;
-    if (const auto end = g_.terminal(p)) return v = *end, true;
-    bool win = false, all_won = true;
-    g_.for_each_move(p, [&](const Position& q) {
-      const Outcome o = after(p, q, n);
-      win = win || o == Outcome::kLoss;
-      all_won = all_won && o == Outcome::kWin;
-    });
-    if (win) return v = Outcome::kWin, true;
-    if (all_won) return v = Outcome::kLoss, true;  // no move at all included
-    return false;
-  }
-
-  const TigersAndGoats& g_;
-  int limit_;
-  std::vector<std::uint64_t> offset_;
-  std::uint64_t total_ = 0;
-  std::vector<Outcome> value_;
-};
-
-// Returns how many positions the rule changes from the plain tables' value at counter 0.
+// The rule on a Tigers and Goats variant against the plain solver with the counter.
 inline std::uint64_t expect_rule_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win, int limit) {
-  const TigersAndGoats unreduced(n, goats, win, false, reduced.whole_game());
-  const UnderProgressRule<TigersAndGoats> ruled(reduced, limit);
-  const auto rule = solve_in_memory(ruled), plain = solve_in_memory(reduced);
-  const NaiveRuleValues naive(unreduced, limit);
-  std::uint64_t changed = 0, compared = 0;
-  for (const auto& p : all_positions(unreduced)) {
-    const LayerIndex at = reduced.locate(p);
-    const Value stored = rule[static_cast<std::size_t>(at.layer)].value(at.index);
-    for (int counter = 0; counter < limit; ++counter) {
-      const Outcome o = ruled.value_at(stored, counter).outcome;
-      EXPECT_EQ(o, naive.at(p, counter)) << reduced.format(p) << " counter " << counter;
-      if (::testing::Test::HasFailure()) return changed;
-      if (counter == 0) changed += o != plain[static_cast<std::size_t>(at.layer)].outcome(at.index);
-      ++compared;
-    }
-  }
-  EXPECT_GT(compared, 1000u);
-  return changed;
+  return expect_rule_tables_agree(reduced, TigersAndGoats(n, goats, win, false, reduced.whole_game()), limit);
 }
 
 // Rule tables built on disk. Where condition (Z) of progress_rule.h holds (no value changes at

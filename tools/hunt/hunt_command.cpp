@@ -31,10 +31,11 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   const std::string phase = in.text("phase");
   if (phase != "sliding" && phase != "whole") throw InputError("--phase must be sliding or whole");
   options.whole_game = phase == "whole";
-  if (options.game != "tigers-goats" &&
-      (in.given("goats") || in.given("win-captures") || in.given("phase") || in.given("rule")))
-    throw InputError("--goats, --win-captures, --phase and --rule apply to tigers-goats");
-  options.rule = in.integer("rule");
+  if (options.game != "tigers-goats" && (in.given("goats") || in.given("win-captures") || in.given("phase")))
+    throw InputError("--goats, --win-captures and --phase apply to tigers-goats");
+  if (options.game == "fox-hounds" && in.given("rule"))
+    throw InputError("--rule applies to tigers-goats and fox-geese");
+  options.rule = options.game == "fox-hounds" ? 0 : in.integer("rule");
   if (options.rule == 1) throw InputError("--rule must be 0 (no draw rule) or 2 or more plies");
   options.counter = in.integer("counter");
   if (mode != "probe" && mode != "play" && in.given("counter")) throw InputError("--counter applies to probe and play");
@@ -84,10 +85,11 @@ the plies to the end with best play (wins fastest, losses slowest). One table fi
 wins and losses, in checksummed zstd blocks that a probe reads one at a time), written
 atomically; build loads the layers already on disk, so an interrupted build resumes.
 
-Tigers and Goats' draw rule (120 plies without a placement or capture draw; --rule N, 0 for
-none): a second set of tables, "-rule120" in the file names, holds each position's value with
-the counter at 0 and the plies to the next progress along the best line; probe --counter C
-reads them at another counter; stats counts the wins and losses the rule turns into draws.
+The draw rules (Tigers and Goats: 120 plies without a placement or capture; Fox and Geese: 120
+moves without a capture; --rule N, 0 for none): a second set of tables, "-rule120" in the file
+names, holds each position's value with the counter at 0 and the plies to the next progress
+along the best line; probe --counter C reads them at another counter; stats counts the wins
+and losses the rule turns into draws.
 
 Fox and Hounds positions: rows 1 (top) to 8 separated by '/', cells F, H and '.', then ' f'
 (fox to move) or ' h'. The start is '....F.../......../......../......../......../......../......../.H.H.H.H f'.
@@ -141,13 +143,13 @@ Command hunt_command() {
             .default_value = "120",
             .min = 0,
             .max = 16000,
-            .help = "tigers-goats: the draw after N plies without a placement or capture (the game's: 120); "
-                    "build, probe, stats and verify the tables under it too; 0: plain tables only"},
+            .help = "tigers-goats, fox-geese: the draw after N plies without progress (a placement or capture; "
+                    "the games': 120); build, probe, stats and verify the tables under it too; 0: plain tables only"},
            {.name = "counter",
             .default_value = "0",
             .min = 0,
             .max = 15999,
-            .help = "probe: plies since the last placement or capture, for the value under the rule"}},
+            .help = "probe, play: plies since the last progress (placement or capture), for the value under the rule"}},
       .about = kAbout,
       .examples = kExamples,
       .self_checks =
