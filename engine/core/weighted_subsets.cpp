@@ -15,10 +15,11 @@ WeightedSubsets::WeightedSubsets(std::vector<int> weights, int max_k)
   std::sort(heaviest.rbegin(), heaviest.rend());
   max_weight_ = std::accumulate(
       heaviest.begin(), heaviest.begin() + std::min<std::size_t>(heaviest.size(), static_cast<std::size_t>(max_k)), 0);
-  const std::size_t n = weights_.size(), k = static_cast<std::size_t>(max_k_) + 1,
-                    t = static_cast<std::size_t>(max_weight_) + 1;
+  sizes_ = static_cast<std::size_t>(max_k_) + 1;
+  sums_ = static_cast<std::size_t>(max_weight_) + 1;
+  const std::size_t n = weights_.size(), k = sizes_, t = sums_;
   ways_.assign((n + 1) * k * t, 0);
-  auto at = [&](std::size_t i, std::size_t j, std::size_t s) -> std::uint64_t& { return ways_[(i * k + j) * t + s]; };
+  auto at = [&](std::size_t i, std::size_t j, std::size_t s) -> std::uint32_t& { return ways_[(i * k + j) * t + s]; };
   at(0, 0, 0) = 1;
   for (std::size_t i = 0; i < n; ++i) {
     const auto w = static_cast<std::size_t>(weights_[i]);
@@ -26,7 +27,8 @@ WeightedSubsets::WeightedSubsets(std::vector<int> weights, int max_k)
       for (std::size_t s = 0; s < t; ++s) {
         const std::uint64_t without = at(i, j, s);  // point i left out, or taken
         const std::uint64_t with = j > 0 && s >= w ? at(i, j - 1, s - w) : 0;
-        at(i + 1, j, s) = without + with;
+        if (without + with > UINT32_MAX) throw std::logic_error("WeightedSubsets: a count passes 2^32");
+        at(i + 1, j, s) = static_cast<std::uint32_t>(without + with);
       }
   }
 }
@@ -35,29 +37,6 @@ int WeightedSubsets::weight(Bitboard set) const {
   int s = 0;
   for_each_bit(set, [&](int c) { s += weights_[static_cast<std::size_t>(c)]; });
   return s;
-}
-
-std::uint64_t WeightedSubsets::rank(Bitboard set) const {
-  std::uint64_t r = 0;
-  int m = 0, s = 0;
-  for_each_bit(set, [&](int c) {
-    s += weights_[static_cast<std::size_t>(c)];
-    r += ways(c, ++m, s);
-  });
-  return r;
-}
-
-Bitboard WeightedSubsets::unrank(std::uint64_t rank, int k, int s) const {
-  Bitboard set = 0;
-  int c = points();
-  for (int m = k; m >= 1; --m) {
-    do --c;
-    while (ways(c, m, s) > rank);
-    rank -= ways(c, m, s);
-    s -= weights_[static_cast<std::size_t>(c)];
-    set |= bit(c);
-  }
-  return set;
 }
 
 }  // namespace gs

@@ -51,6 +51,7 @@ FoxAndGeese::FoxAndGeese(int max_geese, bool reduce, bool by_row_sum)
       if (board_.row(q) >= board_.row(p)) goose_steps_[static_cast<std::size_t>(p)] |= bit(q);    // down or sideways
       if (board_.row(q) <= board_.row(p)) goose_origins_[static_cast<std::size_t>(p)] |= bit(q);  // whence a goose came
     });
+  for (int q = 0; q < board_.points(); ++q) row_points_[static_cast<std::size_t>(board_.row(q))] |= bit(q);
   const int free_points = board_.points() - 1;
   layer_of_.assign(static_cast<std::size_t>(max_geese_) + 1, {});
   if (!by_row_sum_) {
@@ -64,17 +65,23 @@ FoxAndGeese::FoxAndGeese(int max_geese, bool reduce, bool by_row_sum)
     }
     return;
   }
-  for (std::uint32_t c = 0; c < index_.classes(); ++c) {
+  // The free points' rows depend only on the fox's row (points are numbered row by row).
+  for (int row = 1; row <= 7; ++row) {
+    const int fox = lowest_bit(row_points_[static_cast<std::size_t>(row)]);
     std::vector<int> rows;
-    for_each_bit(index_.free_set(c), [&](int q) { rows.push_back(board_.row(q)); });
+    for (int q = 0; q < board_.points(); ++q)
+      if (q != fox) rows.push_back(board_.row(q));
     by_rows_.emplace_back(std::move(rows), max_geese_);
   }
+  for (std::uint32_t c = 0; c < index_.classes(); ++c)
+    class_row_.push_back(static_cast<std::uint8_t>(board_.row(lowest_bit(index_.class_set(c)))));
   const int heaviest = 7 * max_geese_;
   for (int geese = kFoxWinsAt + 1; geese <= max_geese_; ++geese) {
     layer_of_[static_cast<std::size_t>(geese)].assign(static_cast<std::size_t>(heaviest) + 1, -1);
     for (int sum = heaviest; sum >= 0; --sum) {  // the largest row sum first: a step down leads there
       std::vector<std::uint64_t> offsets{0};
-      for (const WeightedSubsets& w : by_rows_) offsets.push_back(offsets.back() + w.count(geese, sum));
+      for (std::uint32_t c = 0; c < index_.classes(); ++c)
+        offsets.push_back(offsets.back() + geese_of_class(c).count(geese, sum));
       if (offsets.back() == 0) continue;
       layer_of_[static_cast<std::size_t>(geese)][static_cast<std::size_t>(sum)] = static_cast<int>(layers_.size());
       layers_.push_back({geese, sum});
@@ -85,7 +92,8 @@ FoxAndGeese::FoxAndGeese(int max_geese, bool reduce, bool by_row_sum)
 
 int FoxAndGeese::row_sum(Bitboard geese) const {
   int sum = 0;
-  for_each_bit(geese, [&](int q) { sum += board_.row(q); });
+  for (std::size_t row = 1; row < row_points_.size(); ++row)
+    sum += static_cast<int>(row) * popcount(geese & row_points_[row]);
   return sum;
 }
 
@@ -138,7 +146,7 @@ LayerIndex FoxAndGeese::locate(const Position& p) const {
   if (!by_row_sum_) return {layer_of(geese, 0), index_.rank(bit(p.fox), p.geese) * 2 + side};
   const int layer = layer_of(geese, row_sum(p.geese));
   const auto rep = index_.representative(bit(p.fox), p.geese);
-  const std::uint64_t rank = by_rows_[rep.cls].rank(compress_bits(rep.b_set, index_.free_set(rep.cls)));
+  const std::uint64_t rank = geese_of_class(rep.cls).rank(compress_bits(rep.b_set, index_.free_set(rep.cls)));
   return {layer, (offsets_[static_cast<std::size_t>(layer)][rep.cls] + rank) * 2 + side};
 }
 
@@ -153,7 +161,8 @@ std::optional<FoxAndGeese::Position> FoxAndGeese::unrank(int layer, std::uint64_
   const std::uint64_t i = index / 2;
   const auto cls =
       static_cast<std::uint32_t>(std::upper_bound(offsets.begin(), offsets.end(), i) - offsets.begin() - 1);
-  const Bitboard geese = expand_bits(by_rows_[cls].unrank(i - offsets[cls], l.geese, l.row_sum), index_.free_set(cls));
+  const Bitboard geese =
+      expand_bits(geese_of_class(cls).unrank(i - offsets[cls], l.geese, l.row_sum), index_.free_set(cls));
   if (!index_.is_representative(cls, geese)) return std::nullopt;
   return Position{lowest_bit(index_.class_set(cls)), geese, index % 2 == 0};
 }

@@ -15,6 +15,7 @@
 // first index, one layer per number of geese, to check the layered one against.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -123,6 +124,9 @@ class FoxAndGeese {
   }
 
   int row_sum(Bitboard geese) const;
+  const WeightedSubsets& geese_of_class(std::uint32_t cls) const {
+    return by_rows_[static_cast<std::size_t>(class_row_[cls]) - 1];
+  }
   int layer_of(int geese, int row_sum) const;  // -1 outside the index
 
   HuntBoard board_;
@@ -131,12 +135,14 @@ class FoxAndGeese {
   SymmetryGroup mirror_;
   PlacementIndex index_;  // fox (A) and geese (B), up to the mirror
   std::vector<Bitboard> goose_steps_, goose_origins_;
+  std::array<Bitboard, 8> row_points_{};  // by row, 1 to 7
   struct Layer {
     int geese, row_sum;  // row_sum -1: every row sum (one layer per number of geese)
   };
   std::vector<Layer> layers_;                        // in solving order
   std::vector<std::vector<int>> layer_of_;           // [geese][row sum]: the layer, or -1
-  std::vector<WeightedSubsets> by_rows_;             // per fox class: geese among its free points
+  std::vector<WeightedSubsets> by_rows_;             // per fox row: geese among the fox's free points
+  std::vector<std::uint8_t> class_row_;              // per fox class: its row
   std::vector<std::vector<std::uint64_t>> offsets_;  // per layer: each class's first index, then the total
 };
 
