@@ -31,6 +31,10 @@ TEST(HuntCli, FoxAndHoundsBuildProbeStatsVerify) {
   const auto probe = run_json("hunt probe --game fox-hounds --dir " + dir);
   EXPECT_EQ(probe["distance"], 44);
   EXPECT_EQ(probe["moves"].size(), 2u);
+  // The principal line of a loss in 44 plies is 44 moves long, the hounds' last one trapping the fox.
+  const auto line = run_json("hunt probe --line 100 --game fox-hounds --dir " + dir)["line"];
+  EXPECT_EQ(line.size(), 44u);
+  EXPECT_EQ(line[0], probe["moves"][0]["move"]);
   const auto probe2 =
       run_json("hunt probe --game fox-hounds --dir " + dir +
                " --position '....F.../......../......../......../......../......../......../.H.H.H.H h'");
@@ -212,6 +216,7 @@ TEST(HuntCli, UsageErrorsExitWithTwo) {
       {"hunt build --game chess --dir x", "unknown hunt game"},
       {"hunt build --size 5 --dir x", "4x4, 6x6 or 8x8"},
       {"hunt build --dir x --position 'a b'", "--position applies to probe"},
+      {"hunt build --dir x --line 5", "--line applies to probe"},
       {"hunt build --dir x --up-to -3", "--up-to"},
   });
   const std::string dir = temp_path("hunt-fh4");

@@ -37,6 +37,7 @@ struct TableJobOptions {
   bool compress = true;
   std::string position;   // probe: default the start
   int counter = 0;        // probe under a progress rule: plies since the last progress
+  int line = 0;           // probe: plies of the principal line to print
   std::string checksums;  // verify: a published checksum list (see sums) the tables must match
 };
 
@@ -156,6 +157,23 @@ Report probe(const G& game, const TableJobOptions& options) {
   }
   const auto moves = tables.moves(p, counter);
   const double probe_ms = clock.seconds() * 1000;
+  // The principal line: the best move (moves() lists it first) after the best move; under a
+  // rule, with the counter followed.
+  nlohmann::json line = nlohmann::json::array();
+  std::string line_text;
+  auto at = p;
+  for (std::optional<int> c = counter; static_cast<int>(line.size()) < options.line;) {
+    const auto best = tables.moves(at, c);
+    if (best.empty()) break;
+    const auto next = game.play(at, best.front().first);
+    line.push_back(game.move_name(at, best.front().first));
+    line_text += " " + line.back().template get<std::string>();
+    if constexpr (ProgressRuled<G>) {
+      c = progresses(game, game.locate(at).layer, game.locate(next).layer) ? 0 : *c + 1;
+      if (*c >= game.progress_limit() && !game.terminal(next)) break;  // drawn by the rule
+    }
+    at = next;
+  }
   nlohmann::json list = nlohmann::json::array();
   for (const auto& [m, value] : moves) {
     auto j = value_json(value);
@@ -166,11 +184,13 @@ Report probe(const G& game, const TableJobOptions& options) {
   text << game.format(p) << ": " << G::kSides[game.side(p)] << " to move, " << value_text(v) << "\n";
   for (const auto& [m, value] : moves) text << "  " << game.move_name(p, m) << "  " << value_text(value) << "\n";
   if (moves.empty()) text << "  (game over)\n";
+  if (options.line > 0) text << "  line:" << line_text << "\n";
   auto result = value_json(v);
   result["position"] = game.format(p);
   result["side_to_move"] = G::kSides[game.side(p)];
   result["moves"] = list;
   if (counter) result["counter"] = *counter;
+  if (options.line > 0) result["line"] = line;
   result["probe_ms"] = probe_ms;
   return Report{result, text.str()};
 }

@@ -40,6 +40,8 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   options.counter = in.integer("counter");
   if (mode != "probe" && mode != "play" && in.given("counter")) throw InputError("--counter applies to probe and play");
   if (in.given("counter") && options.rule == 0) throw InputError("--counter needs the draw rule (--rule N)");
+  options.line = in.integer("line");
+  if (mode != "probe" && in.given("line")) throw InputError("--line applies to probe");
   options.compress = !o.raw;
   if (in.vm.count("up-to")) {
     if (o.up_to < 0) throw InputError("--up-to must be a layer number (0 or more)");
@@ -149,7 +151,13 @@ Command hunt_command() {
             .default_value = "0",
             .min = 0,
             .max = 15999,
-            .help = "probe, play: plies since the last progress (placement or capture), for the value under the rule"}},
+            .help = "probe, play: plies since the last progress (placement or capture), for the value under the rule"},
+           {.name = "line",
+            .default_value = "0",
+            .min = 0,
+            .max = 10000,
+            .help = "probe: the principal line, best move after best move, up to N plies (a won or lost line "
+                    "ends at the game's end)"}},
       .about = kAbout,
       .examples = kExamples,
       .self_checks =
