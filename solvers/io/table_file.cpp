@@ -236,6 +236,21 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
   return t;
 }
 
+TableHeader check_table_file(const std::string& path, const TableHeader& expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError("cannot read " + path);
+  const std::string file((std::istreambuf_iterator<char>(in)), {});
+  const std::string_view view(file);
+  const Layout l = read_layout(
+      file, [&](std::uint64_t at, std::uint64_t n) { return std::string(view.substr(std::min(at, view.size()), n)); },
+      path, expected);
+  if (file.size() != l.payload_start + l.payload_bytes) throw DataError(path + ": payload truncated or too long");
+  for (std::uint64_t b = 0; b < l.blocks; ++b)
+    if (fnv1a64(view.substr(l.payload_start + l.offsets[b], l.offsets[b + 1] - l.offsets[b])) != l.hashes[b])
+      throw DataError(path + ": block " + std::to_string(b) + " checksum mismatch (file altered or damaged)");
+  return l.header;
+}
+
 struct TableBlocks::State {
   std::string path;
   std::ifstream file;

@@ -61,6 +61,10 @@ struct TableFile {
 // Throws DataError.
 TableFile read_table_file(const std::string& path, const TableHeader& expected);
 
+// Checks the whole file (header, block index, every block's checksum) without unpacking it;
+// returns its header. Throws DataError.
+TableHeader check_table_file(const std::string& path, const TableHeader& expected);
+
 // One layer file open for probing: the header and block index are read and checked once; an
 // entry reads, checks and unpacks only its block (the last few are kept). Not thread-safe.
 class TableBlocks {
