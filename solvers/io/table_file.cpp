@@ -161,11 +161,16 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
   return l;
 }
 
+// Checks a block's stored bytes against the block index.
+void check_block(const Layout& l, std::uint64_t b, std::string_view stored, const std::string& path) {
+  if (fnv1a64(stored) != l.hashes[b])
+    throw DataError(path + ": block " + std::to_string(b) + " checksum mismatch (file altered or damaged)");
+}
+
 // Checks a block's stored bytes and unpacks them into out[0, block_size(b)).
 void decode_block(const Layout& l, std::uint64_t b, std::string_view stored, std::uint16_t* out,
                   const std::string& path) {
-  if (fnv1a64(stored) != l.hashes[b])
-    throw DataError(path + ": block " + std::to_string(b) + " checksum mismatch (file altered or damaged)");
+  check_block(l, b, stored, path);
   const std::uint64_t n = l.block_size(b);
   if (!l.compressed) return unpack_block(stored, n, l.distance_bytes, out, path);
   const unsigned long long size = ZSTD_getFrameContentSize(stored.data(), stored.size());
@@ -175,6 +180,31 @@ void decode_block(const Layout& l, std::uint64_t b, std::string_view stored, std
   const std::size_t got = ZSTD_decompress(bytes.data(), bytes.size(), stored.data(), stored.size());
   if (ZSTD_isError(got) || got != size) throw DataError(path + ": block " + std::to_string(b) + " does not unpack");
   unpack_block(bytes, n, l.distance_bytes, out, path);
+}
+
+// A whole layer file in memory, its header, block index and size checked: for reading every block.
+struct WholeFile {
+  std::string bytes;
+  Layout layout;
+  std::string_view block(std::uint64_t b) const {
+    return std::string_view(bytes).substr(layout.payload_start + layout.offsets[b],
+                                          layout.offsets[b + 1] - layout.offsets[b]);
+  }
+};
+
+WholeFile read_whole_file(const std::string& path, const TableHeader& expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError("cannot read " + path);
+  WholeFile f;
+  f.bytes.assign(std::istreambuf_iterator<char>(in), {});
+  const std::string_view view(f.bytes);
+  f.layout = read_layout(
+      f.bytes,
+      [&](std::uint64_t at, std::uint64_t n) { return std::string(view.substr(std::min(at, view.size()), n)); }, path,
+      expected);
+  if (f.bytes.size() != f.layout.payload_start + f.layout.payload_bytes)
+    throw DataError(path + ": payload truncated or too long");
+  return f;
 }
 
 }  // namespace
@@ -219,36 +249,19 @@ std::string write_table_file(const std::string& path, const TableHeader& h, cons
 }
 
 TableFile read_table_file(const std::string& path, const TableHeader& expected) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError("cannot read " + path);
-  const std::string file((std::istreambuf_iterator<char>(in)), {});
-  const std::string_view view(file);
-  const Layout l = read_layout(
-      file, [&](std::uint64_t at, std::uint64_t n) { return std::string(view.substr(std::min(at, view.size()), n)); },
-      path, expected);
-  if (file.size() != l.payload_start + l.payload_bytes) throw DataError(path + ": payload truncated or too long");
+  const WholeFile f = read_whole_file(path, expected);
   TableFile t;
-  t.header = l.header;
-  t.entries.resize(l.header.positions);
-  for (std::uint64_t b = 0; b < l.blocks; ++b)
-    decode_block(l, b, view.substr(l.payload_start + l.offsets[b], l.offsets[b + 1] - l.offsets[b]),
-                 t.entries.data() + b * kBlockPositions, path);
+  t.header = f.layout.header;
+  t.entries.resize(t.header.positions);
+  for (std::uint64_t b = 0; b < f.layout.blocks; ++b)
+    decode_block(f.layout, b, f.block(b), t.entries.data() + b * kBlockPositions, path);
   return t;
 }
 
 TableHeader check_table_file(const std::string& path, const TableHeader& expected) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError("cannot read " + path);
-  const std::string file((std::istreambuf_iterator<char>(in)), {});
-  const std::string_view view(file);
-  const Layout l = read_layout(
-      file, [&](std::uint64_t at, std::uint64_t n) { return std::string(view.substr(std::min(at, view.size()), n)); },
-      path, expected);
-  if (file.size() != l.payload_start + l.payload_bytes) throw DataError(path + ": payload truncated or too long");
-  for (std::uint64_t b = 0; b < l.blocks; ++b)
-    if (fnv1a64(view.substr(l.payload_start + l.offsets[b], l.offsets[b + 1] - l.offsets[b])) != l.hashes[b])
-      throw DataError(path + ": block " + std::to_string(b) + " checksum mismatch (file altered or damaged)");
-  return l.header;
+  const WholeFile f = read_whole_file(path, expected);
+  for (std::uint64_t b = 0; b < f.layout.blocks; ++b) check_block(f.layout, b, f.block(b), path);
+  return f.layout.header;
 }
 
 struct TableBlocks::State {

@@ -108,7 +108,7 @@ class RetrogradeSolver {
   // An entry of an earlier layer's table, as the value of a move into that layer.
   std::pair<Outcome, int> earlier_value(std::uint16_t entry, int layer) const {
     if constexpr (ProgressRuled<G>)
-      if (game_.progress(layer_, layer)) {  // the counter starts again
+      if (progresses(game_, layer_, layer)) {  // the counter starts again
         const Value v = game_.value_at({static_cast<Outcome>(entry & 3), entry >> 2}, 0);
         return std::pair{v.outcome, 0};
       }

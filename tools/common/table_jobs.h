@@ -397,6 +397,9 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
   const std::string record_path = options.dir + "/" + G::kName + "-" + game.variant() + ".verified";
   std::map<int, std::string> recorded;
   std::string record;
+  auto record_line = [](int layer, const std::string& checksum) {
+    return "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
+  };
   if (std::filesystem::exists(record_path)) {
     try {
       std::istringstream in(read_checked_text(record_path));
@@ -438,7 +441,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
         continue;
       }
       ++skipped;
-      record += "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
+      record += record_line(layer, checksum);
       continue;
     }
     const CompactTable& t = store.table(layer);
@@ -471,7 +474,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       checked += count;
     });
     if (wrong.load() == wrong_before) {
-      record += "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
+      record += record_line(layer, checksum);
       write_checked_text(record_path, record);
     }
   }
