@@ -41,6 +41,50 @@ TEST(WeightedSubsets, RanksEachSizeAndWeightDenselyAndUnranksBack) {
   for (std::uint64_t r = 0; r < binomial(20, 5); r += 7) EXPECT_EQ(unit.rank(unrank_k_subset(r, 5, 20)), r);
 }
 
+// A set's moves (one point moved to a free one, up or down) rank as rank() ranks them.
+TEST(WeightedSubsets, MovedPointRanksEqualRankingTheMovedSet) {
+  std::vector<int> rows;
+  for (int p = 0; p < 20; ++p) rows.push_back(1 + p / 3);
+  const WeightedSubsets weighted(rows, 6);
+  std::uint64_t checked = 0;
+  for (int k = 1; k <= 6; ++k)
+    for (std::uint64_t r = 0; r < binomial(20, k); r += 1 + r % 97) {
+      const Bitboard set = unrank_k_subset(r, k, 20);
+      const WeightedSubsets::Moves moves(weighted, set);
+      ASSERT_EQ(moves.rank(), weighted.rank(set));
+      for_each_bit(set, [&](int from) {
+        for (int to = 0; to < 20; ++to)
+          if (!has_bit(set, to)) {
+            ASSERT_EQ(moves.rank_moved(from, to), weighted.rank(set ^ bit(from) ^ bit(to)))
+                << set << " " << from << " " << to;
+            ++checked;
+          }
+      });
+    }
+  EXPECT_GT(checked, 100000u);
+}
+
+// From each size and weight's first set, next() walks the ranks in order and ends with 0.
+TEST(WeightedSubsets, NextWalksTheRanksInOrder) {
+  std::vector<int> rows;
+  for (int p = 0; p < 20; ++p) rows.push_back(1 + p / 3);
+  const WeightedSubsets weighted(rows, 5);
+  std::uint64_t walked = 0;
+  for (int k = 0; k <= 5; ++k)
+    for (int s = 0; s <= 5 * 7; ++s) {
+      const std::uint64_t count = weighted.count(k, s);
+      if (count == 0) continue;
+      Bitboard set = weighted.first(k, s);
+      for (std::uint64_t r = 0; r < count; ++r, ++walked) {
+        ASSERT_EQ(set, weighted.unrank(r, k, s)) << k << " points weighing " << s << ", rank " << r;
+        set = weighted.next(set);
+      }
+      EXPECT_EQ(set, 0u) << k << " points weighing " << s;
+    }
+  EXPECT_EQ(walked,
+            binomial(20, 0) + binomial(20, 1) + binomial(20, 2) + binomial(20, 3) + binomial(20, 4) + binomial(20, 5));
+}
+
 TEST(BitPermutation, TableLookupMatchesBitByBitMapping) {
   std::vector<int> image(41);
   for (int i = 0; i < 41; ++i) image[i] = (i * 7 + 3) % 41;

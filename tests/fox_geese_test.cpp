@@ -125,6 +125,60 @@ TEST(FoxAndGeese, PerftMatchesAnIndependentGenerator) {
     EXPECT_EQ(gs::perft(g, middle, depth), plain_perft(plain_of(g, middle), depth)) << depth;
 }
 
+// The moves located from the position's own rank are where locate() puts them, reduced and
+// unreduced, and the exits are exactly the moves leaving the layer.
+TEST(FoxAndGeese, LocatedMovesAndExitsMatchLocate) {
+  for (const bool reduce : {true, false}) {
+    const FoxAndGeese g(6, reduce);
+    std::uint64_t moves = 0, exits = 0;
+    for (int layer = 0; layer < g.layer_count(); ++layer)
+      for (std::uint64_t i = 0; i < g.layer_size(layer); i += 1 + i % 41) {
+        const auto p = g.unrank(layer, i);
+        if (!p) continue;
+        std::uint64_t leaving = 0;
+        bool stays = false;
+        g.for_each_located_move(*p, [&](const Position& next, LayerIndex at) {
+          ASSERT_EQ(at, g.locate(next)) << g.format(*p) << " to " << g.format(next);
+          leaving += at.layer != layer;
+          stays = stays || at.layer == layer;
+          ++moves;
+        });
+        std::uint64_t exited = 0;
+        const bool inside = g.for_each_located_exit(*p, [&](const Position& next, LayerIndex at) {
+          ASSERT_EQ(at, g.locate(next)) << g.format(*p) << " to " << g.format(next);
+          ASSERT_NE(at.layer, layer) << g.format(*p) << " to " << g.format(next);
+          ++exited;
+        });
+        ASSERT_EQ(exited, leaving) << g.format(*p);
+        ASSERT_EQ(inside, stays) << g.format(*p);
+        exits += exited;
+      }
+    EXPECT_GT(moves, 1000000u);
+    EXPECT_GT(exits, 100000u);
+  }
+}
+
+// Runs of indices unrank as unrank() does one by one, from any start to any end.
+TEST(FoxAndGeese, RunsUnrankAsOneByOne) {
+  const FoxAndGeese g(5);
+  static_assert(RangeUnrank<FoxAndGeese> && LocatedExits<FoxAndGeese> && LocatedMoves<FoxAndGeese>);
+  std::uint64_t seen = 0;
+  for (int layer = 0; layer < g.layer_count(); ++layer) {
+    const std::uint64_t size = g.layer_size(layer);
+    for (const auto [begin, end] :
+         {std::pair<std::uint64_t, std::uint64_t>{0, size}, {1, size / 2 + 1}, {size / 3, size}}) {
+      std::uint64_t expected = begin;
+      g.for_each_unranked(layer, begin, end, [&](std::uint64_t i, const std::optional<Position>& p) {
+        ASSERT_EQ(i, expected++);
+        ASSERT_EQ(p, g.unrank(layer, i)) << g.layer_name(layer) << " index " << i;
+        ++seen;
+      });
+      EXPECT_EQ(expected, std::max(begin, end));
+    }
+  }
+  EXPECT_GT(seen, 2000000u);
+}
+
 // The layers by (geese, row sum) give every position the value and distance the first index
 // (one layer per number of geese) gives it.
 TEST(Retrograde, FoxAndGeeseLayersByRowSumEqualOneLayerPerCount) {

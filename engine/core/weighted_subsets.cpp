@@ -31,6 +31,15 @@ WeightedSubsets::WeightedSubsets(std::vector<int> weights, int max_k)
         at(i + 1, j, s) = static_cast<std::uint32_t>(without + with);
       }
   }
+  row_ = (n + 1 + 7) / 8 * 8;
+  by_point_.assign(k * t * row_, UINT32_MAX);
+  for (std::size_t i = 0; i <= n; ++i)
+    for (std::size_t j = 0; j < k; ++j)
+      for (std::size_t s = 0; s < t; ++s) by_point_[(j * t + s) * row_ + i] = at(i, j, s);
+  first_.assign(k * t, 0);
+  for (std::size_t j = 0; j < k; ++j)
+    for (std::size_t s = 0; s < t; ++s)
+      if (at(n, j, s) > 0) first_[j * t + s] = unrank(0, static_cast<int>(j), static_cast<int>(s));
 }
 
 int WeightedSubsets::weight(Bitboard set) const {

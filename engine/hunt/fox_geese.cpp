@@ -51,6 +51,7 @@ FoxAndGeese::FoxAndGeese(int max_geese, bool reduce, bool by_row_sum)
       if (board_.row(q) >= board_.row(p)) goose_steps_[static_cast<std::size_t>(p)] |= bit(q);    // down or sideways
       if (board_.row(q) <= board_.row(p)) goose_origins_[static_cast<std::size_t>(p)] |= bit(q);  // whence a goose came
     });
+  for (int q = 0; q < board_.points(); ++q) mirror_point_.push_back(mirror_[mirror_.order() - 1](q));
   for (int q = 0; q < board_.points(); ++q) row_points_[static_cast<std::size_t>(board_.row(q))] |= bit(q);
   const int free_points = board_.points() - 1;
   layer_of_.assign(static_cast<std::size_t>(max_geese_) + 1, {});
@@ -148,6 +149,43 @@ LayerIndex FoxAndGeese::locate(const Position& p) const {
   const auto rep = index_.representative(bit(p.fox), p.geese);
   const std::uint64_t rank = geese_of_class(rep.cls).rank(compress_bits(rep.b_set, index_.free_set(rep.cls)));
   return {layer, (offsets_[static_cast<std::size_t>(layer)][rep.cls] + rank) * 2 + side};
+}
+
+void FoxAndGeese::step_frames(const Position& p, StepFrames& frames) const {
+  if (!by_row_sum_) return;
+  const int geese = popcount(p.geese);
+  const auto rep = index_.representative(bit(p.fox), p.geese);
+  frames.cls = rep.cls;
+  const int sum = row_sum(p.geese);
+  frames.same = layer_of(geese, sum);
+  frames.down = layer_of(geese, sum + 1);
+  const int point = lowest_bit(index_.class_set(rep.cls));
+  const Bitboard free = index_.free_set(rep.cls);
+  for (const bool mirrored : {false, true}) {
+    if (mirrored && mirror_.order() == 1) continue;  // not reduced: the identity alone
+    if ((mirrored ? mirror_point_[static_cast<std::size_t>(p.fox)] : p.fox) != point) continue;
+    const Bitboard image = mirrored ? mirror_[mirror_.order() - 1].apply(p.geese) : p.geese;
+    const auto n = static_cast<std::size_t>(frames.count++);
+    frames.mirrored[n] = mirrored;
+    frames.image[n] = image;
+    frames.moves[n].emplace(geese_of_class(rep.cls), compress_bits(image, free));
+  }
+}
+
+LayerIndex FoxAndGeese::locate_step(const StepFrames& frames, int from, int to, bool stays) const {
+  std::size_t n = 0;
+  Bitboard least = ~Bitboard{0};
+  for (std::size_t f = 0; f < static_cast<std::size_t>(frames.count); ++f) {
+    const auto map = [&](int q) { return frames.mirrored[f] ? mirror_point_[static_cast<std::size_t>(q)] : q; };
+    const Bitboard image = frames.image[f] ^ bit(map(from)) ^ bit(map(to));
+    if (image < least) least = image, n = f;
+  }
+  const auto map = [&](int q) { return frames.mirrored[n] ? mirror_point_[static_cast<std::size_t>(q)] : q; };
+  const Bitboard free = index_.free_set(frames.cls);
+  const auto local = [&](int q) { return popcount(free & (bit(map(q)) - 1)); };
+  const int layer = stays ? frames.same : frames.down;
+  const std::uint64_t rank = frames.moves[n]->rank_moved(local(from), local(to));
+  return {layer, (offsets_[static_cast<std::size_t>(layer)][frames.cls] + rank) * 2};
 }
 
 std::optional<FoxAndGeese::Position> FoxAndGeese::unrank(int layer, std::uint64_t index) const {

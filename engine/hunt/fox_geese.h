@@ -15,6 +15,7 @@
 // first index, one layer per number of geese, to check the layered one against.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -90,12 +91,58 @@ class FoxAndGeese {
   }
 
   Position unplay(const Position&, const Move& m) const { return m; }
+
+  // f(next, locate(next)) for each move of p: the geese's steps ranked from p's own rank.
+  template <class F>
+  void for_each_located_move(const Position& p, F&& f) const {
+    if (p.fox_to_move)
+      for_each_move(p, [&](const Position& next) { f(next, locate(next)); });
+    else
+      located_goose_steps(p, true, f);
+  }
+  // f(next, locate(next)) for each move of p that leaves its layer (a capture, a goose's step
+  // down), and whether some move stays in it: what the solver's first pass needs, without
+  // ranking the moves that stay.
+  template <class F>
+  bool for_each_located_exit(const Position& p, F&& f) const {
+    if (!p.fox_to_move) return located_goose_steps(p, false, f);
+    auto located = [&](const Position& next) { f(next, locate(next)); };
+    jump_chains(p.fox, p.geese, located);
+    return (board_.neighbours(p.fox) & board_.all() & ~p.geese) != 0;
+  }
   std::vector<Position> starts() const { return {start()}; }
 
   int layer_count() const { return static_cast<int>(layers_.size()); }
   std::uint64_t layer_size(int layer) const { return 2 * offsets_[static_cast<std::size_t>(layer)].back(); }
   LayerIndex locate(const Position& p) const;
   std::optional<Position> unrank(int layer, std::uint64_t index) const;
+  // f(i, unrank(layer, i)) for i in [begin, end): the two sides of a placement unranked once,
+  // and each goose set after the first found from the one before (WeightedSubsets::next).
+  template <class F>
+  void for_each_unranked(int layer, std::uint64_t begin, std::uint64_t end, F&& f) const {
+    if (begin >= end) return;
+    if (!by_row_sum_) {
+      for (std::uint64_t i = begin; i < end; ++i) f(i, unrank(layer, i));
+      return;
+    }
+    const Layer& l = layers_[static_cast<std::size_t>(layer)];
+    const auto& offsets = offsets_[static_cast<std::size_t>(layer)];
+    std::uint64_t placement = begin / 2;
+    auto cls =
+        static_cast<std::uint32_t>(std::upper_bound(offsets.begin(), offsets.end(), placement) - offsets.begin() - 1);
+    Bitboard set = geese_of_class(cls).unrank(placement - offsets[cls], l.geese, l.row_sum);
+    for (std::uint64_t i = begin;;) {
+      const Bitboard geese = expand_bits(set, index_.free_set(cls));
+      const bool named = index_.is_representative(cls, geese);
+      const int fox = lowest_bit(index_.class_set(cls));
+      for (; i < end && i / 2 == placement; ++i)
+        f(i, named ? std::optional<Position>(Position{fox, geese, i % 2 == 0}) : std::nullopt);
+      if (i >= end) return;
+      ++placement;
+      while (placement >= offsets[cls + 1]) ++cls;
+      set = placement == offsets[cls] ? geese_of_class(cls).first(l.geese, l.row_sum) : geese_of_class(cls).next(set);
+    }
+  }
   std::string layer_name(int layer) const;  // "9 geese, row sum 40"
   // The layers a layer's moves reach: the next row sum (a step down) and fewer geese within the
   // row sums their captures can leave.
@@ -123,6 +170,39 @@ class FoxAndGeese {
       }
   }
 
+  // The geese's steps of p (geese to move), each with the place it leads to: a step of the
+  // representative's geese changes one term of its rank (WeightedSubsets::Moves), in each frame
+  // (identity or mirror) that maps the fox onto its class's point; the least image picks the
+  // frame, as locate() would. Steps within a row are skipped unless `all`; returns whether
+  // some step stays in p's layer.
+  struct StepFrames {
+    std::uint32_t cls = 0;
+    int same = -1, down = -1;  // the layers of a sideways step and of a step down
+    int count = 0;             // frames usable (0: locate each step)
+    std::array<bool, 2> mirrored{};
+    std::array<Bitboard, 2> image{};  // p's geese in each frame
+    std::array<std::optional<WeightedSubsets::Moves>, 2> moves;
+  };
+  void step_frames(const Position& p, StepFrames& frames) const;
+  LayerIndex locate_step(const StepFrames& frames, int from, int to, bool stays) const;
+  template <class F>
+  bool located_goose_steps(const Position& p, bool all, F& f) const {
+    const Bitboard empty = board_.all() & ~p.geese & ~bit(p.fox);
+    StepFrames frames;
+    step_frames(p, frames);
+    bool inside = false;
+    for_each_bit(p.geese, [&](int g) {
+      for_each_bit(goose_steps_[static_cast<std::size_t>(g)] & empty, [&](int to) {
+        const bool stays = !by_row_sum_ || board_.row(to) == board_.row(g);
+        inside = inside || stays;
+        if (stays && !all) return;
+        const Position next{p.fox, p.geese ^ bit(g) ^ bit(to), true};
+        f(next, frames.count ? locate_step(frames, g, to, stays) : locate(next));
+      });
+    });
+    return inside;
+  }
+
   int row_sum(Bitboard geese) const;
   const WeightedSubsets& geese_of_class(std::uint32_t cls) const {
     return by_rows_[static_cast<std::size_t>(class_row_[cls]) - 1];
@@ -135,6 +215,7 @@ class FoxAndGeese {
   SymmetryGroup mirror_;
   PlacementIndex index_;  // fox (A) and geese (B), up to the mirror
   std::vector<Bitboard> goose_steps_, goose_origins_;
+  std::vector<int> mirror_point_;         // each point's image in the mirror (itself when not reduced)
   std::array<Bitboard, 8> row_points_{};  // by row, 1 to 7
   struct Layer {
     int geese, row_sum;  // row_sum -1: every row sum (one layer per number of geese)

@@ -54,6 +54,33 @@ void for_each_located_successor(const G& game, const typename G::Position& p, F&
     for_each_successor(game, p, [&](const auto&, const typename G::Position& next) { f(next, game.locate(next)); });
 }
 
+// Indexed games that find, located, the moves leaving a position's layer without ranking those
+// that stay (Fox and Geese: a fox's step or a goose's sideways step stays).
+template <class G>
+concept LocatedExits = requires(const G& g, const typename G::Position& p) {
+  {
+    g.for_each_located_exit(p, [](const typename G::Position&, LayerIndex) {})
+    } -> std::same_as<bool>;
+};
+
+// Calls f(next, where) for every move of p (in `layer`) that leaves the layer, where =
+// game.locate(next); returns whether some move stays in it.
+template <class G, class F>
+bool for_each_located_exit(const G& game, const typename G::Position& p, int layer, F&& f) {
+  if constexpr (LocatedExits<G>) {
+    return game.for_each_located_exit(p, f);
+  } else {
+    bool inside = false;
+    for_each_located_successor(game, p, [&](const typename G::Position& next, LayerIndex at) {
+      if (at.layer == layer)
+        inside = true;
+      else
+        f(next, at);
+    });
+    return inside;
+  }
+}
+
 // The moves of p, in the game's order, into `out` (cleared first): for callers that keep a list.
 template <Game G>
 void list_moves(const G& game, const typename G::Position& p, std::vector<typename G::Move>& out) {
@@ -177,6 +204,23 @@ concept Indexed = TwoPlayerGame<G> && Unmoves<G> &&
   { g.locate(p) } -> std::same_as<LayerIndex>;
   { g.unrank(layer, index) } -> std::same_as<std::optional<typename G::Position>>;
 };
+
+// Indexed games that unrank a run of indices faster than one by one (Fox and Geese: both sides
+// to move of one placement share its unranking).
+template <class G>
+concept RangeUnrank = requires(const G& g, int layer, std::uint64_t index) {
+  g.for_each_unranked(layer, index, index, [](std::uint64_t, const std::optional<typename G::Position>&) {});
+};
+
+// Calls f(i, game.unrank(layer, i)) for each i in [begin, end), in order.
+template <Indexed G, class F>
+void for_each_unranked(const G& game, int layer, std::uint64_t begin, std::uint64_t end, F&& f) {
+  if constexpr (RangeUnrank<G>) {
+    game.for_each_unranked(layer, begin, end, f);
+  } else {
+    for (std::uint64_t i = begin; i != end; ++i) f(i, game.unrank(layer, i));
+  }
+}
 
 // What probing stored tables needs (solvers/probe): names for the table files' headers, the
 // layers' sizes, ranking, and the terminal test for positions outside the tables.

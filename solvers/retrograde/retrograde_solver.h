@@ -74,6 +74,10 @@ class RetrogradeSolver {
  private:
   // An entry holds a final value, except a win whose distance is still above the ply being
   // processed: a win pending from a move out of the layer, which a faster win may replace.
+  // While solving, an index that names no position (unrank() gives nothing): a distance no
+  // ply reaches, so no pass takes it, and no move leads there.
+  static constexpr std::uint16_t kNoPosition = 0xFFFF;
+
   static bool final_at(std::uint16_t entry, int d) {
     return entry != 0 && (static_cast<Outcome>(entry & 3) != Outcome::kWin || (entry >> 2) <= d);
   }
@@ -137,33 +141,32 @@ class RetrogradeSolver {
     std::atomic<bool> any_inside{false};
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
       bool range_inside = false;
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        const auto p = game_.unrank(layer_, i);
-        if (!p) continue;
-        if (const auto end = game_.terminal(*p)) {
-          settle(table, i, 0, *end, 0);
-          continue;
-        }
-        int fastest_win = -1, slowest_loss = 0;
-        bool inside = false, all_win = true;
-        for_each_located_successor(game_, *p, [&](const Position& next, LayerIndex at) {
-          if (at.layer == layer_) {
-            inside = true;
-            return;
-          }
-          const auto [o, d] = *value_of(table, next, at, 0);
-          if (o == Outcome::kLoss) fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1);
-          if (o == Outcome::kWin)
-            slowest_loss = std::max(slowest_loss, d + 1);
-          else
-            all_win = false;
-        });
-        range_inside = range_inside || inside;
-        if (fastest_win >= 0)
-          settle(table, i, 0, Outcome::kWin, fastest_win);
-        else if (!inside && all_win)
-          settle(table, i, 0, Outcome::kLoss, slowest_loss);  // no move at all: ply 0
-      }
+      for_each_unranked(
+          game_, layer_, range.begin(), range.end(), [&](std::uint64_t i, const std::optional<Position>& p) {
+            if (!p) {
+              table.raw()[i] = kNoPosition;
+              return;
+            }
+            if (const auto end = game_.terminal(*p)) {
+              settle(table, i, 0, *end, 0);
+              return;
+            }
+            int fastest_win = -1, slowest_loss = 0;
+            bool all_win = true;
+            const bool inside = for_each_located_exit(game_, *p, layer_, [&](const Position& next, LayerIndex at) {
+              const auto [o, d] = *value_of(table, next, at, 0);
+              if (o == Outcome::kLoss) fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1);
+              if (o == Outcome::kWin)
+                slowest_loss = std::max(slowest_loss, d + 1);
+              else
+                all_win = false;
+            });
+            range_inside = range_inside || inside;
+            if (fastest_win >= 0)
+              settle(table, i, 0, Outcome::kWin, fastest_win);
+            else if (!inside && all_win)
+              settle(table, i, 0, Outcome::kLoss, slowest_loss);  // no move at all: ply 0
+          });
       if (range_inside) any_inside.store(true, std::memory_order_relaxed);
     });
     return any_inside.load();
@@ -175,7 +178,7 @@ class RetrogradeSolver {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const std::uint16_t entry = load(table, i);
-        if (entry == 0 || (entry >> 2) != d) continue;
+        if (entry == 0 || entry == kNoPosition || (entry >> 2) != d) continue;
         const bool lost = static_cast<Outcome>(entry & 3) == Outcome::kLoss;
         for_each_predecessor(game_, *game_.unrank(layer_, i), [&](const Move&, const Position& pred) {
           const LayerIndex at = game_.locate(pred);
@@ -193,11 +196,16 @@ class RetrogradeSolver {
     });
   }
 
-  // Positions still open can never be forced to an end.
+  // Positions still open can never be forced to an end; indices of no position are 0 again.
   void mark_draws(ValueTable& table) {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i)
-        if (table.raw()[i] == 0 && game_.unrank(layer_, i)) table.raw()[i] = ValueTable::encode(Outcome::kDraw, 0);
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        std::uint16_t& entry = table.raw()[i];
+        if (entry == kNoPosition)
+          entry = 0;
+        else if (entry == 0)
+          entry = ValueTable::encode(Outcome::kDraw, 0);
+      }
     });
   }
 
