@@ -289,13 +289,11 @@ Report stats(const G& game, const TableJobOptions& options) {
     if constexpr (requires { game.layer_side(layer); }) layer_side = game.layer_side(layer);
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
       Counts& c = per_thread.local();
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        if (!t.has(i)) continue;  // no position
-        const int side = layer_side >= 0 ? layer_side : game.side(*game.unrank(layer, i));
+      const auto count = [&](std::uint64_t i, int side) {
         const Outcome o = t.outcome(i);
         if (o == Outcome::kDraw) {
           ++c.drawn[side];
-          continue;
+          return;
         }
         const auto d = static_cast<std::size_t>(t.distance(i));
         if (c.remoteness.size() <= d) c.remoteness.resize(d + 1, {0, 0});
@@ -303,6 +301,14 @@ Report stats(const G& game, const TableJobOptions& options) {
           ++c.won[side], ++c.remoteness[d][0], c.longest[side] = std::max(c.longest[side], t.distance(i));
         else
           ++c.lost[side], ++c.remoteness[d][1];
+      };
+      if (layer_side >= 0) {
+        for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+          if (t.has(i)) count(i, layer_side);  // else no position
+      } else {
+        for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {
+          if (p && t.has(i)) count(i, game.side(*p));
+        });
       }
     });
     std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
@@ -459,18 +465,17 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
     const std::uint64_t wrong_before = wrong.load();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
       std::uint64_t count = 0;
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        const auto p = game.unrank(layer, i);
+      for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {
         if (!p) {
           if (t.has(i))
             report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
-          continue;
+          return;
         }
         ++count;
         const Value want = store.implied(*p), have = t.value(i);
         if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
           report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
-      }
+      });
       checked += count;
     });
     if (wrong.load() == wrong_before) {
