@@ -1,6 +1,7 @@
 // gamesolver hunt end to end: build, resume, probe, stats, verify, damaged and mismatched files.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -188,6 +189,18 @@ TEST(HuntCli, FoxAndGeeseUnderItsDrawRule) {
   const std::string dir = temp_path("hunt-fg5");
   const std::string options = " --game fox-geese --max-geese 5 --dir " + dir;
   const auto built = run_json("hunt build" + options);
+  // Killed (SIGKILL) at several moments and resumed, one thread builds the same bytes as two.
+  const std::string killed = temp_path("hunt-fg5-killed");
+  for (const char* after : {"0.2", "0.6", "1.2", "2.5"})
+    EXPECT_NE(
+        std::system(("timeout -s KILL " + std::string(after) +
+                     " " GAMESOLVER_BINARY " hunt build --quiet --threads 1 --game fox-geese --max-geese 5 --dir " +
+                     killed + " > /dev/null 2>&1")
+                        .c_str()),
+        -1);
+  run_json("hunt build --threads 1 --game fox-geese --max-geese 5 --dir " + killed);
+  EXPECT_EQ(expect_same_files(killed, dir), 2 * built["layers"].get<int>());
+  fs::remove_all(killed);
   EXPECT_EQ(built["variant"], "geese4-5-rows");
   EXPECT_EQ(built["rule"]["variant"], "geese4-5-rows-rule120");
   EXPECT_EQ(built["rule"]["positions"], built["positions"]);
