@@ -60,6 +60,7 @@ class RetrogradeSolver {
     if constexpr (LayerDependencies<G>)
       for (int earlier : game_.layers_read(layer)) read_[static_cast<std::size_t>(earlier)] = &earlier_(earlier);
     ValueTable table(game_.layer_size(layer));
+    marks_.assign((table.size() + kChunk - 1) / kChunk, 0);
     horizon_ = 0;
     ply_ = -1;
     const bool cycles = initialise(table);
@@ -92,6 +93,7 @@ class RetrogradeSolver {
       return false;
     for (int h = horizon_.load(); h < d && !horizon_.compare_exchange_weak(h, d);) {
     }
+    std::atomic_ref<std::uint64_t>(marks_[i / kChunk]).fetch_or(mark(d), std::memory_order_relaxed);
     return true;
   }
 
@@ -175,23 +177,32 @@ class RetrogradeSolver {
   // One pass over the layer: every position whose value became final at ply d makes its
   // predecessors wins at d + 1 (if it lost) or has them re-examined (if it won).
   void propagate(ValueTable& table, int d) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        const std::uint16_t entry = load(table, i);
-        if (entry == 0 || entry == kNoPosition || (entry >> 2) != d) continue;
-        const bool lost = static_cast<Outcome>(entry & 3) == Outcome::kLoss;
-        for_each_predecessor(game_, *game_.unrank(layer_, i), [&](const Move&, const Position& pred) {
-          const LayerIndex at = game_.locate(pred);
-          if (at.layer != layer_ || game_.terminal(pred)) return;
-          const std::uint16_t seen = load(table, at.index);
-          if (lost) {
-            if (seen == 0 || (static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > d + 1))
-              settle(table, at.index, seen, Outcome::kWin, d + 1);
-          } else if (seen == 0) {
-            if (const auto ply = loss_ply(table, pred, d))
-              settle(table, at.index, 0, Outcome::kLoss, std::max(d + 1, *ply));
-          }
-        });
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, marks_.size()), [&](const auto& chunks) {
+      for (std::uint64_t c = chunks.begin(); c != chunks.end(); ++c) {
+        // No value set at distance d (mod 64) in this chunk: nothing to do.
+        if (!(std::atomic_ref<std::uint64_t>(marks_[c]).load(std::memory_order_relaxed) & mark(d))) continue;
+        const std::uint64_t end = std::min(table.size(), (c + 1) * kChunk);
+        for (std::uint64_t i = c * kChunk; i != end; ++i) propagate_from(table, i, d);
+      }
+    });
+  }
+
+  // Position i, if its value became final at ply d: its predecessors in the layer become wins
+  // at d + 1 (if it lost) or are re-examined (if it won).
+  void propagate_from(ValueTable& table, std::uint64_t i, int d) {
+    const std::uint16_t entry = load(table, i);
+    if (entry == 0 || entry == kNoPosition || (entry >> 2) != d) return;
+    const bool lost = static_cast<Outcome>(entry & 3) == Outcome::kLoss;
+    for_each_predecessor(game_, *game_.unrank(layer_, i), [&](const Move&, const Position& pred) {
+      const LayerIndex at = game_.locate(pred);
+      if (at.layer != layer_ || game_.terminal(pred)) return;
+      const std::uint16_t seen = load(table, at.index);
+      if (lost) {
+        if (seen == 0 || (static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > d + 1))
+          settle(table, at.index, seen, Outcome::kWin, d + 1);
+      } else if (seen == 0) {
+        if (const auto ply = loss_ply(table, pred, d))
+          settle(table, at.index, 0, Outcome::kLoss, std::max(d + 1, *ply));
       }
     });
   }
@@ -215,8 +226,15 @@ class RetrogradeSolver {
     return table ? *table : earlier_(layer);
   }
 
+  // Per chunk of the table, bit d mod 64 set once a value at distance d is set there: a ply's
+  // pass looks only at the chunks it names (the marks are never cleared, so a chunk is at worst
+  // looked at again for nothing).
+  static constexpr std::uint64_t kChunk = 512;
+  static std::uint64_t mark(int d) { return std::uint64_t{1} << (d & 63); }
+
   const G& game_;
   std::function<const CompactTable&(int)> earlier_;
+  std::vector<std::uint64_t> marks_;
   std::vector<const CompactTable*> read_;  // by layer: the tables read, or null
   int layer_ = 0;
   std::atomic<int> horizon_{0}, ply_{-1};
