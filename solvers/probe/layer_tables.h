@@ -188,7 +188,7 @@ class LayerTables {
     }
     if (const auto it = tables_.find(at.layer); it != tables_.end()) return it->second.value(at.index);
     if constexpr (kStates)
-      if (stated(at.layer)) return implied(p);  // at most quiet_plies deep
+      if (stated(at.layer)) return implied(p, at.layer);  // at most quiet_plies deep
     const std::uint16_t entry = blocks(at.layer).entry(at.index);
     return {static_cast<Outcome>(entry & 3), entry >> 2};
   }
@@ -210,8 +210,12 @@ class LayerTables {
 
   // The value p must have given its moves' stored values (a side with no move has lost).
   Value implied(const Position& p) requires Game<G> {
+    if (game_.terminal(p)) return implied(p, -1);
+    return implied(p, game_.locate(p).layer);
+  }
+  // The same for p in layer `from` (a caller that walks a layer knows it: no rank to compute).
+  Value implied(const Position& p, int from) requires Game<G> {
     if (const auto end = game_.terminal(p)) return {*end, 0};
-    const int from = game_.locate(p).layer;
     std::optional<Value> best;
     for_each_located_successor(game_, p, [&](const Position& next, LayerIndex at) {
       const Value v = through(read_across(next, at, from, std::nullopt));

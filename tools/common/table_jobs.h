@@ -206,9 +206,15 @@ Report rule_changes(const UnderProgressRule<G>& ruled, const TableJobOptions& op
   nlohmann::json layers = nlohmann::json::array();
   std::uint64_t total_wins = 0, total_losses = 0;
   int stated = 0;
+  std::atomic<int> current{0};
+  const ProgressReporter progress(options.global.progress(), [&] {
+    return std::string(G::kName) + " rule changes: layer " + std::to_string(current.load()) + " of " +
+           std::to_string(ruled.layer_count());
+  });
   text << "under the " << ruled.progress_limit() << "-ply rule (values at counter 0):\n"
        << "layer  layer name                          wins drawn  losses drawn  longest to progress\n";
   for (int layer = 0; layer < ruled.layer_count(); ++layer) {
+    current = layer;
     if (!plain.present(layer) || !rule.present(layer)) continue;
     if (rule.stated(layer)) {  // no change, by the proof in progress_rule.h
       layers.push_back({{"layer", layer},
@@ -472,7 +478,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
           return;
         }
         ++count;
-        const Value want = store.implied(*p), have = t.value(i);
+        const Value want = store.implied(*p, layer), have = t.value(i);
         if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
           report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
       });
