@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Markdown tables from `gamesolver hunt stats --json FILE`: the counts grouped by the first part
 of the layer names ("N in hand", "N geese") and side to move, every layer, and the positions by
-remoteness. Usage: scripts/stats-tables.py STATS.json [grouped|layers|remoteness]..."""
+remoteness; with the rule's part of the file, the layers whose values the rule changes.
+Usage: scripts/stats-tables.py STATS.json [grouped|layers|remoteness|rule]..."""
 import json
 import sys
 
@@ -43,8 +44,23 @@ def remoteness(stats):
         print(f"| {r['remoteness']} | {r['won']:,} | {r['lost']:,} |")
 
 
+def rule(stats):
+    """The layers where the rule draws a stored win or loss at counter 0, beside the plain longest win."""
+    changes = stats["rule"]
+    plain = {}
+    for l in stats["layers"]:
+        plain[l["layer"]] = max(plain.get(l["layer"], 0), l["longest_win"])
+    print(f"| layer | name | wins drawn | losses drawn | longest to progress under the rule | longest win, plain |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for l in changes["layers"]:
+        if l["wins_drawn"] or l["losses_drawn"]:
+            print(f"| {l['layer']} | {l['layer_name']} | {l['wins_drawn']:,} | {l['losses_drawn']:,} | "
+                  f"{l['longest_to_progress']} | {plain[l['layer']]} |")
+    print(f"| all | | {int(changes['wins_drawn']):,} | {int(changes['losses_drawn']):,} | | |")
+
+
 if __name__ == "__main__":
     stats = json.load(open(sys.argv[1]))
     for part in sys.argv[2:] or ["grouped", "layers", "remoteness"]:
-        {"grouped": grouped, "layers": layers, "remoteness": remoteness}[part](stats)
+        {"grouped": grouped, "layers": layers, "remoteness": remoteness, "rule": rule}[part](stats)
         print()
