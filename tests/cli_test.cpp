@@ -122,10 +122,26 @@ TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   EXPECT_FALSE(j["finishes"].empty());
   for (const auto& f : j["finishes"]) EXPECT_TRUE(f["solutions"].is_string());
 
-  r = run("peg --board triangle5 --all-starts --quiet --json -");
+  // Every start and finish: a verified solution file a solvable pair, named by start and
+  // finish, and for the rest the proof that none exists.
+  const auto solutions = temp_path("all-starts");
+  r = run("peg --board triangle5 --all-starts --quiet --json - --output " + solutions);
   ASSERT_EQ(r.code, 0) << r.output;
   j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["pairs"].size(), 15U);
+  EXPECT_EQ(j["solvable_pairs"], 54);
+  EXPECT_EQ(j["solution_files"], 54);
+  EXPECT_EQ(j["unsolvable_by_class"].get<int>() + j["unsolvable_by_pagoda"].get<int>() +
+                j["unsolvable_by_search"].get<int>() + 54,
+            15 * 15);
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(solutions)) {
+    EXPECT_EQ(run("peg verify " + entry.path().string()).code, 0) << entry.path();
+    ++files;
+  }
+  EXPECT_EQ(files, 54);
+  EXPECT_TRUE(std::filesystem::exists(solutions + "/triangle5-a5-c1.txt"));
+  std::filesystem::remove_all(solutions);
 
   const auto path = temp_path("fewest.txt");
   r = run("peg --board triangle5 --fewest-moves --quiet --json - --output " + path);

@@ -8,6 +8,7 @@
 #include "engine/core/gf2.h"
 #include "engine/core/lattice.h"
 #include "engine/core/weighted_subsets.h"
+#include "solvers/lp/simplex.h"
 
 #include <map>
 
@@ -164,6 +165,22 @@ TEST(Gf2NullSpace, BasisVectorsAreOrthogonalToEveryRowAndIndependent) {
       EXPECT_EQ(solutions, 1 << basis.size());
     }
   }
+}
+
+TEST(Simplex, SmallProgramsOptimumAndUnbounded) {
+  // maximise 3x + 2y: x + y <= 4, x + 3y <= 6, x <= 3; the optimum is x = 3, y = 1, value 11.
+  const LinearProgram lp{.variables = 2, .objective = {3, 2}, .rows = {{1, 1}, {1, 3}, {1, 0}}, .bounds = {4, 6, 3}};
+  const auto best = maximise(lp);
+  ASSERT_TRUE(best);
+  EXPECT_NEAR(best->value, 11, 1e-9);
+  EXPECT_NEAR(best->x[0], 3, 1e-9);
+  EXPECT_NEAR(best->x[1], 1, 1e-9);
+  // A degenerate program (its bound 0) ends at 0; x is unbounded once y is the only limit.
+  EXPECT_NEAR(maximise({.variables = 2, .objective = {1, -1}, .rows = {{1, -1}}, .bounds = {0}})
+                  .value_or(LpSolution{.value = -1})
+                  .value,
+              0, 1e-12);
+  EXPECT_FALSE(maximise({.variables = 2, .objective = {1, 0}, .rows = {{0, 1}}, .bounds = {1}}));
 }
 
 }  // namespace gs

@@ -19,6 +19,7 @@
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/layered_search.h"
+#include "tools/peg/pagoda_search.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_problem.h"
 
@@ -140,6 +141,66 @@ TEST_P(SmallBoards, DfsAgreesWithBruteForceForEveryStartAndFinish_SerialAndParal
       }
     }
   }
+}
+
+// The goal layers hold exactly the positions, up to symmetry, that brute force finds able to
+// reach the finish, at every distance they reach; the search cut by them still agrees with brute
+// force for every start and finish.
+TEST_P(SmallBoards, GoalLayersAndTheSearchTheyCutMatchBruteForce) {
+  const Board b = board();
+  ASSERT_LE(b.holes(), 16);  // every position is enumerated
+  std::size_t checked = 0, deepest = 0;
+  for (int f = 0; f < b.holes(); ++f) {
+    const PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
+    const auto layers = goal_layers(puzzle, {bit(f)}, 6, std::size_t{1} << 20);
+    deepest = std::max(deepest, layers.size() - 1);
+    std::unordered_map<Position, bool> memo;
+    std::vector<std::set<Position>> expected(layers.size());
+    for (Position p = 1; p <= b.all_holes(); ++p) {
+      const auto k = static_cast<std::size_t>(popcount(p) - 1);
+      if (k < layers.size() && brute_solvable(b, p, bit(f), memo)) expected[k].insert(puzzle.canonical(p));
+    }
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+      const std::set<Position> got(layers[k].states().begin(), layers[k].states().end());
+      EXPECT_EQ(got, expected[k]) << GetParam() << " finish " << hole_name(b, f) << " distance " << k;
+    }
+    for (int s = 0; s < b.holes(); ++s) {
+      const bool solvable = brute_solvable(b, single_vacancy(b, s), bit(f), memo);
+      DfsSolver<PegPuzzle> solver(puzzle, {.threads = 1, .split_depth = 0, .table_bits = 16, .goal_layers = &layers});
+      const auto r = solver.solve(single_vacancy(b, s));
+      ASSERT_EQ(r.solved, solvable) << GetParam() << " start " << hole_name(b, s) << " finish " << hole_name(b, f);
+      if (r.solved) {
+        EXPECT_EQ(replay(single_vacancy(b, s), r.path), bit(f));
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, static_cast<std::size_t>(b.holes() * b.holes()));
+  EXPECT_GE(deepest, 3u);
+}
+
+// Every pagoda proof the linear program finds is a pagoda, weighs the start below the finish,
+// and brute force agrees that the problem is unsolvable; on sparse positions it finds many.
+TEST_P(SmallBoards, PagodaProofsAreRecheckedByExhaustiveSearch) {
+  const Board b = board();
+  std::mt19937_64 rng(7);
+  int proofs = 0, unsolvable = 0;
+  for (int t = 0; t < 300; ++t) {
+    const Position pos =
+        (t % 3 == 0 ? b.all_holes() & ~bit(static_cast<int>(rng() % b.holes())) : rng() & rng()) & b.all_holes();
+    const int f = static_cast<int>(rng() % b.holes());
+    if (pos == 0) continue;
+    std::unordered_map<Position, bool> memo;
+    const bool solvable = brute_solvable(b, pos, bit(f), memo);
+    unsolvable += !solvable;
+    if (const auto p = tools::pagoda_proof(b, pos, f)) {
+      ++proofs;
+      EXPECT_TRUE(is_pagoda(b, *p));
+      EXPECT_LT(weight_of(*p, pos), p->weights[f]);
+      EXPECT_FALSE(solvable) << GetParam() << " " << position_grid(b, pos) << " to " << hole_name(b, f);
+    }
+  }
+  EXPECT_GT(proofs, 50) << GetParam() << ": " << unsolvable << " unsolvable problems";
 }
 
 TEST_P(SmallBoards, SerialNodeCountIsReproducible) {

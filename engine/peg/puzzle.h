@@ -4,10 +4,10 @@
 #pragma once
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 #include "engine/peg/board.h"
+#include "engine/peg/pagoda.h"
 
 namespace gs::peg {
 
@@ -20,25 +20,25 @@ class PegPuzzle {
       : board_(&board), finishes_(finishes), group_(std::move(group)) {
     for (const Jump& j : board.jumps())
       for (int g = 0; g < group_.order(); ++g) jump_images_.push_back(group_[g].apply(j.all));
-    if (popcount(finishes) == 1) build_pagoda(lowest_bit(finishes));
+    if (popcount(finishes) == 1) bounds_.push_back(PagodaBound::golden(board, lowest_bit(finishes)));
   }
 
-  // Conway's pagoda towards a single finish f: weight sigma^d(h) with sigma = (sqrt 5 - 1) / 2 and d
-  // the distance along the board's lines. For a jump a over b into c, w(a) + w(b) >= w(c) (the
-  // golden ratio makes it an equality when the jump heads straight for f), so the total weight
-  // of the pegs never grows; it ends at w(f) = 1, so a position below 1 cannot finish.
+  // With a single finish, pagoda functions towards it prune: a position lighter than the finish
+  // cannot end there (engine/peg/pagoda.h). Conway's golden pagoda is always one of them.
   bool cannot_finish(Position s) const {
-    if (pagoda_.empty()) return false;
-    double total = 0;
-    for (int k = 0; k < 8 && (s >> (8 * k)); ++k) total += pagoda_[k * 256 + ((s >> (8 * k)) & 0xFF)];
-    return total < 1.0 - 1e-9;
+    for (const PagodaBound& b : bounds_)
+      if (b.doomed(s)) return true;
+    return false;
   }
+  // More pagodas towards the single finish (each checked by the caller with is_pagoda).
+  void add_bound(const PagodaBound& bound) { bounds_.push_back(bound); }
 
   const Board& board() const { return *board_; }
   Bitboard finishes() const { return finishes_; }
   const SymmetryGroup& symmetries() const { return group_; }
 
   Position canonical(Position s) const { return group_.canonical(s); }
+  static int moves_left(Position s) { return popcount(s) - 1; }
   bool is_goal(Position s) const { return popcount(s) == 1 && (s & finishes_); }
 
   template <class F>
@@ -69,25 +69,6 @@ class PegPuzzle {
  private:
   static constexpr int kMaxSymmetries = 64;
 
-  void build_pagoda(int finish) {
-    const int n = board_->holes();
-    std::vector<int> distance(n, -1);
-    std::vector<int> queue = {finish};
-    distance[finish] = 0;
-    for (std::size_t i = 0; i < queue.size(); ++i)
-      for (const Jump& j : board_->jumps())
-        for (const auto& [a, b] : {std::pair{j.from, j.over}, std::pair{j.over, j.to}})
-          if (a == queue[i] && distance[b] < 0) distance[b] = distance[a] + 1, queue.push_back(b);
-    const double sigma = (std::sqrt(5.0) - 1) / 2;
-    pagoda_.assign(8 * 256, 0.0);
-    for (int k = 0; k < 8; ++k)
-      for (int byte = 0; byte < 256; ++byte)
-        for (int j = 0; j < 8; ++j) {
-          const int h = 8 * k + j;
-          if ((byte >> j) & 1 && h < n && distance[h] >= 0) pagoda_[k * 256 + byte] += std::pow(sigma, distance[h]);
-        }
-  }
-
   template <class F, class Jumps>
   void for_each_canonical_neighbour(Position s, F& f, Jumps&& jumps) const {
     Bitboard images[kMaxSymmetries];
@@ -105,7 +86,7 @@ class PegPuzzle {
   Bitboard finishes_;
   SymmetryGroup group_;
   std::vector<Bitboard> jump_images_;  // [jump index * order + g] = image of the jump's three holes
-  std::vector<double> pagoda_;         // [byte index * 256 + byte value] = weight of those pegs
+  std::vector<PagodaBound> bounds_;
 };
 
 }  // namespace gs::peg

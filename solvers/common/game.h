@@ -112,6 +112,13 @@ concept Doomed = requires(const G& g, const typename G::Position& p) {
   { g.cannot_finish(p) } -> std::convertible_to<bool>;
 };
 
+// Every path from p to a goal takes exactly moves_left(p) moves (peg solitaire: pegs - 1), so
+// states can be grouped by their distance to the goal before any search.
+template <class G>
+concept Graded = requires(const G& g, const typename G::Position& p) {
+  { g.moves_left(p) } -> std::convertible_to<int>;
+};
+
 // Symmetries: one representative per class of positions that play alike.
 template <class G>
 concept Symmetric = requires(const G& g, const typename G::Position& p) {

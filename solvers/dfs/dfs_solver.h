@@ -6,6 +6,12 @@
 // no goal was found, and a state is skipped only if its canonical form is recorded dead (a
 // symmetric image of a dead state is dead because the puzzle's symmetries preserve the goal).
 // So when the search ends without a goal, none exists.
+//
+// Goal layers (Graded puzzles): the canonical states from which a goal is reachable, complete
+// for every distance to the goal up to their count (solvers/layered/layered_search.h,
+// goal_layers, built with the same puzzle and symmetries). A state that close to the goal is
+// searched only when it is in them, so the search never wanders below that distance: from a
+// state in them, each step goes to a child in them, down to the goal.
 #pragma once
 
 #include <atomic>
@@ -20,13 +26,15 @@
 #include "solvers/common/game.h"
 #include "solvers/common/node_counter.h"
 #include "solvers/dfs/dead_table.h"
+#include "solvers/layered/layer_set.h"
 
 namespace gs {
 
 struct DfsOptions {
   int threads = 1;
-  int split_depth = 6;  // depth to which subtrees become tasks when threads > 1
-  int table_bits = 26;  // dead table of 2^bits slots (8 bytes each)
+  int split_depth = 6;                                 // depth to which subtrees become tasks when threads > 1
+  int table_bits = 26;                                 // dead table of 2^bits slots (8 bytes each)
+  const std::vector<LayerSet>* goal_layers = nullptr;  // [k]: the states k moves from a goal that reach it
 };
 
 template <Game P>
@@ -95,6 +103,11 @@ class DfsSolver {
       return true;
     }
     if (dead_.contains(key)) return false;
+    if constexpr (Graded<P>)
+      if (options_.goal_layers) {
+        const auto k = static_cast<std::size_t>(puzzle_.moves_left(s));
+        if (k < options_.goal_layers->size() && !(*options_.goal_layers)[k].contains(key)) return false;
+      }
     if constexpr (Doomed<P>)
       if (puzzle_.cannot_finish(s)) return false;
     nodes_.add();

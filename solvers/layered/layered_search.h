@@ -5,6 +5,8 @@
 //  - enumerate_layers: the reachable states, one LayerSet per depth (moves from the start).
 //  - alive_layers: the states from which a goal is reachable, found backwards from the goals by
 //    undoing moves and keeping only reachable states (so the cost follows the alive states).
+//  - goal_layers: the states a goal is reachable from, by distance to it, found backwards from
+//    the goals alone (every such state, reachable from a start or not), to a depth or size limit.
 //  - count_paths: the exact number of move sequences from the start to every alive state,
 //    by pulling counts from predecessors (no state is ever pruned merely for being visited).
 #pragma once
@@ -44,6 +46,30 @@ std::vector<LayerSet> enumerate_layers(const P& puzzle, typename P::Position sta
       progress->depth = static_cast<int>(layers.size());
       progress->states += built.size();
     }
+    layers.push_back(std::move(built));
+  }
+  return layers;
+}
+
+// [k]: every canonical state with a k-move path to one of `goals` ([0]: the goals). Layers are
+// added up to `max_depth` while the next one, guessed from the growth of the last two, would
+// hold at most `max_states` states.
+template <LayeredPuzzle P>
+std::vector<LayerSet> goal_layers(const P& puzzle, const std::vector<typename P::Position>& goals, int max_depth,
+                                  std::size_t max_states) {
+  std::vector<LayerSet> layers;
+  LayerSet::Builder first;
+  for (const auto g : goals) first.add(puzzle.canonical(g));
+  layers.push_back(first.build());
+  auto next_guess = [&] {
+    const double last = static_cast<double>(layers.back().size());
+    return layers.size() < 2 ? last : last * last / static_cast<double>(layers[layers.size() - 2].size());
+  };
+  while (static_cast<int>(layers.size()) <= max_depth && next_guess() <= static_cast<double>(max_states)) {
+    LayerSet built = layers.back().expand([&](typename P::Position s, auto& sink) {
+      puzzle.for_each_canonical_unmove(s, [&](typename P::Move, typename P::Position parent) { sink.add(parent); });
+    });
+    if (built.empty()) break;
     layers.push_back(std::move(built));
   }
   return layers;

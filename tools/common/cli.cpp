@@ -1,6 +1,7 @@
 #include "tools/common/cli.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <iostream>
@@ -64,6 +65,10 @@ double peak_memory_mib() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+double physical_memory_bytes() {
+  return static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
 }
 
 std::optional<std::string> read_move_line() {

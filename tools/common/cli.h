@@ -67,6 +67,8 @@ std::optional<std::string> read_move_line();
 
 // Peak resident memory of this process so far, in MiB (from getrusage).
 double peak_memory_mib();
+// The machine's physical memory in bytes (sysconf), for defaults sized from it.
+double physical_memory_bytes();
 
 }  // namespace gs::cli
 

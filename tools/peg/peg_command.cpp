@@ -28,7 +28,8 @@ PegRequestOptions request_of(const PegCommandOptions& o, const Invocation& in) {
 }
 
 PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
-  if (o.job.table_bits < 10 || o.job.table_bits > 34) throw InputError("--table-bits must be between 10 and 34");
+  if (in.vm.count("table-bits") && (o.job.table_bits < 10 || o.job.table_bits > 34))
+    throw InputError("--table-bits must be between 10 and 34");
   o.job.global = in.global;
   o.job.threads = in.threads;
   o.job.class_pruning = !o.no_class;
@@ -55,6 +56,7 @@ const char* kExamples =
   gamesolver peg --position 'd2,d3,d4,e4' --finish any --steps
   gamesolver peg --analyze --json analysis.json    every reachable position, layer by layer
   gamesolver peg --all-starts --board english      which finishes each start hole allows
+  gamesolver peg --all-starts --board french --output sols   and a solution file for each
   gamesolver peg --fewest-moves                    18 moves, proved minimal
   gamesolver peg --board my-board.txt              a board file (see docs/commands.md, 'Board files')
 )";
@@ -103,12 +105,15 @@ Command peg_command() {
             "all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")(
             "fewest-moves", po::bool_switch(),
             "a solution with the fewest moves (one peg's run of jumps), proved minimal")(
-            "output,o", po::value<std::string>(&o.job.output), "write the solution to FILE (solve and --fewest-moves)")(
-            "steps", po::bool_switch(&o.job.steps), "print the board after every jump")(
+            "output,o", po::value<std::string>(&o.job.output),
+            "write the solution to FILE (solve and --fewest-moves); with --all-starts a directory, one verified "
+            "solution file a solvable start/finish pair")("steps", po::bool_switch(&o.job.steps),
+                                                          "print the board after every jump")(
             "no-class-pruning", po::bool_switch(&o.no_class),
             "search even when position classes already prove the problem unsolvable")(
-            "table-bits", po::value<int>(&o.job.table_bits)->default_value(26),
-            "dead-position tables: 2^N entries in all, 8 bytes each (memory is touched only as used)");
+            "table-bits", po::value<int>(&o.job.table_bits),
+            "dead-position tables: 2^N entries in all, 8 bytes each, touched only as used (default: 26; "
+            "--all-starts: holes - 8, at most 30 and an eighth of the memory)");
       },
       {
           {{.name = "solve",

@@ -11,10 +11,10 @@ namespace gs::tools {
 struct PegJobOptions {
   cli::GlobalOptions global;
   int threads = 1;            // resolved thread count
-  std::string output;         // solution file to write, "" = none
+  std::string output;         // solution file to write (--all-starts: a directory), "" = none
   bool steps = false;         // print a diagram after every jump
   bool class_pruning = true;  // decide class-infeasible problems without search
-  int table_bits = 26;
+  int table_bits = 0;         // dead-position table: 2^bits slots; 0 = the mode's default
 };
 
 Report peg_solve(const PegRequest& request, const PegJobOptions& options);

@@ -1,4 +1,4 @@
-// gamesolver peg: --analyze, --fewest-moves and --all-starts.
+// gamesolver peg: --analyze and --fewest-moves.
 #include <bit>
 #include <iomanip>
 #include <iostream>
@@ -145,101 +145,6 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
                                {"moves", result.moves},
                                {"jumps", jump_names(board, jumps)},
                                {"positions", searched},
-                               {"seconds", seconds},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str()};
-}
-
-Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
-  std::ostringstream text;
-  const cli::Stopwatch clock;
-  const SymmetryGroup& group = board.symmetries();
-  const peg::PositionClasses classes(board);
-
-  // One start per orbit of holes; each (start, finish) pair with matching classes is a DFS.
-  // Pairs are turned by a symmetry so that the finish is the smallest hole of its orbit: all
-  // searches towards one finish then share one dead table.
-  struct Pair {
-    int start, finish;                // as reported
-    int search_start, search_finish;  // after the symmetry
-    bool solvable = false;
-    std::uint64_t nodes = 0;
-  };
-  std::vector<Pair> pairs;
-  std::vector<bool> representative(board.holes(), false);
-  for (int s = 0; s < board.holes(); ++s) {
-    bool first = true;
-    for (int g = 0; g < group.order(); ++g) first = first && group[g](s) >= s;
-    representative[s] = first;
-    if (!first) continue;
-    const peg::Position start = board.all_holes() & ~bit(s);
-    for_each_bit(classes.feasible_finishes(start), [&](int f) {
-      int best = 0;
-      for (int g = 1; g < group.order(); ++g)
-        if (group[g](f) < group[best](f)) best = g;
-      pairs.push_back({s, f, group[best](s), group[best](f)});
-    });
-  }
-  // --table-bits is the budget for all tables together.
-  std::map<int, std::unique_ptr<DeadTable>> tables;
-  for (const Pair& p : pairs) tables[p.search_finish];
-  const int bits = std::max(16, options.table_bits - static_cast<int>(std::bit_width(tables.size() - 1)));
-  std::map<int, peg::PegPuzzle> puzzles;
-  for (auto& [f, table] : tables) {
-    table = std::make_unique<DeadTable>(bits);
-    puzzles.emplace(f, peg::PegPuzzle(board, bit(f), group.stabiliser({bit(f)})));
-  }
-  std::atomic<std::size_t> done{0};
-  ProgressReporter reporter(options.global.progress(), [&] {
-    return "solving start/finish pairs: " + std::to_string(done.load()) + " of " + std::to_string(pairs.size());
-  });
-  // Pairs run in parallel, each search serial: many small searches keep every core busy.
-  tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
-    Pair& p = pairs[i];
-    DfsSolver<peg::PegPuzzle> solver(puzzles.at(p.search_finish), {.threads = 1, .split_depth = 0, .table_bits = bits},
-                                     *tables.at(p.search_finish));
-    const auto r = solver.solve(board.all_holes() & ~bit(p.search_start));
-    p.solvable = r.solved;
-    p.nodes = r.nodes;
-    ++done;
-  });
-
-  // Spread each representative's answers over its orbit.
-  std::vector<Bitboard> finishes(board.holes(), 0);
-  std::uint64_t nodes = 0;
-  for (const Pair& p : pairs) {
-    nodes += p.nodes;
-    if (!p.solvable) continue;
-    for (int g = 0; g < group.order(); ++g) finishes[group[g](p.start)] |= bit(group[g](p.finish));
-  }
-  const double seconds = clock.seconds();
-  nlohmann::json list = nlohmann::json::array();
-  int solvable_starts = 0, solvable_pairs = 0;
-  for (int s = 0; s < board.holes(); ++s) {
-    list.push_back({{"start", peg::hole_name(board, s)}, {"finishes", peg::hole_names(board, finishes[s])}});
-    solvable_starts += finishes[s] != 0;
-    solvable_pairs += popcount(finishes[s]);
-  }
-  text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
-  for (const auto& row : list) {
-    text << std::left << std::setw(7) << row["start"].get<std::string>() << std::right;
-    if (row["finishes"].empty()) text << "(none)";
-    for (const auto& f : row["finishes"]) text << f.get<std::string>() << ' ';
-    text << "\n";
-  }
-  text << "\n"
-       << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; " << solvable_pairs
-       << " solvable start/finish pairs. " << pairs.size() << " searches over "
-       << std::count(representative.begin(), representative.end(), true) << " classes of start, " << nodes
-       << " positions expanded, " << seconds << " s with " << options.threads << " thread(s), peak memory "
-       << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return Report{nlohmann::json{{"board", board.name()},
-                               {"pairs", list},
-                               {"solvable_starts", solvable_starts},
-                               {"solvable_pairs", solvable_pairs},
-                               {"searches", pairs.size()},
-                               {"nodes", nodes},
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},

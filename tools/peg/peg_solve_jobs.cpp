@@ -28,8 +28,9 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
   if (reachable_finishes == 0) {
     proof = "position class";
   } else {
-    DfsSolver<peg::PegPuzzle> solver(puzzle,
-                                     {.threads = options.threads, .split_depth = 6, .table_bits = options.table_bits});
+    DfsSolver<peg::PegPuzzle> solver(
+        puzzle,
+        {.threads = options.threads, .split_depth = 6, .table_bits = options.table_bits > 0 ? options.table_bits : 26});
     ProgressReporter progress(options.global.progress(),
                               [&] { return "searching: " + std::to_string(solver.nodes()) + " positions expanded"; });
     result = solver.solve(request.start);

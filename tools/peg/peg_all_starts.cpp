@@ -1,0 +1,231 @@
+// gamesolver peg --all-starts: for every single-vacancy start and single-survivor finish, a
+// solution or the proof that there is none. Each pair is decided by the cheapest means that
+// works, in this order: position classes (the finish is not in the start's class), a pagoda
+// function found by linear programming (tools/peg/pagoda_search.h), a depth-first search that
+// either finds a solution or exhausts the positions (dead-position tables shared by the searches
+// towards one finish, pruned by every pagoda found for that finish).
+#include <bit>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+#include <tbb/parallel_for.h>
+
+#include "engine/core/errors.h"
+#include "engine/peg/notation.h"
+#include "engine/peg/pagoda.h"
+#include "engine/peg/puzzle.h"
+#include "solvers/common/progress.h"
+#include "solvers/dfs/dfs_solver.h"
+#include "solvers/io/checked_text_file.h"
+#include "solvers/layered/layered_search.h"
+#include "tools/peg/pagoda_search.h"
+#include "tools/peg/peg_jobs.h"
+#include "tools/peg/peg_report.h"
+#include "tools/peg/peg_solution_file.h"
+
+namespace gs::tools {
+
+namespace {
+
+enum class Proof { none, pagoda, search };
+
+// One (start, finish) pair per orbit of the board's symmetries, turned so that the finish is
+// the smallest hole of its orbit: the searches towards one finish then share a dead table.
+struct Pair {
+  int start, finish;  // as searched
+  Proof proof = Proof::none;
+  bool solvable = false;
+  peg::Pagoda pagoda;               // proof == pagoda
+  std::vector<peg::Jump> solution;  // solvable
+  std::uint64_t nodes = 0;          // proof == search
+};
+
+std::vector<Pair> representative_pairs(const peg::Board& board) {
+  const SymmetryGroup& group = board.symmetries();
+  const peg::PositionClasses classes(board);
+  std::vector<Pair> pairs;
+  std::vector<std::pair<int, int>> seen;
+  for (int s = 0; s < board.holes(); ++s)
+    for_each_bit(classes.feasible_finishes(board.all_holes() & ~bit(s)), [&](int f) {
+      int best = 0;
+      for (int g = 1; g < group.order(); ++g)
+        if (std::pair{group[g](f), group[g](s)} < std::pair{group[best](f), group[best](s)}) best = g;
+      const std::pair key{group[best](f), group[best](s)};
+      if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+      seen.push_back(key);
+      pairs.push_back({.start = key.second, .finish = key.first});
+    });
+  return pairs;
+}
+
+// The jump of `board` that symmetry g makes of j.
+peg::Jump image_of(const peg::Board& board, const BitPermutation& g, const peg::Jump& j) {
+  for (const peg::Jump& k : board.jumps())
+    if (k.from == g(j.from) && k.over == g(j.over)) return k;
+  throw std::logic_error("a symmetry maps a jump off the board");
+}
+
+// The endgames towards a finish stop before a layer of more than about this many positions.
+constexpr std::size_t kEndgameStates = std::size_t{1} << 21;
+
+// Table size when --table-bits is not given: 2^(holes - 8) slots, for the bigger search spaces
+// of bigger boards (a table larger than the search touches a page of memory an insertion), at
+// most an eighth of the memory and 2^30 slots (8 GiB).
+int default_table_bits(const peg::Board& board) {
+  const double bytes = cli::physical_memory_bytes() / 8.0;
+  int bits = 20;
+  while (bits < std::min(30, board.holes() - 8) && 8.0 * std::ldexp(1.0, bits + 1) <= bytes) ++bits;
+  return bits;
+}
+
+}  // namespace
+
+Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
+  std::ostringstream text;
+  const cli::Stopwatch clock;
+  const SymmetryGroup& group = board.symmetries();
+  std::vector<Pair> pairs = representative_pairs(board);
+
+  std::atomic<std::size_t> done{0};
+  std::atomic<int> stage{0};
+  ProgressReporter reporter(options.global.progress(), [&] {
+    return std::string(stage.load() == 0 ? "pagoda proofs" : "searches") + ": " + std::to_string(done.load()) + " of " +
+           std::to_string(pairs.size()) + " start/finish pairs";
+  });
+  // 1. Pagoda proofs: a small linear program a pair.
+  tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
+    Pair& p = pairs[i];
+    if (auto pagoda = pagoda_proof(board, board.all_holes() & ~bit(p.start), p.finish)) {
+      p.proof = Proof::pagoda;
+      p.pagoda = std::move(*pagoda);
+    }
+    ++done;
+  });
+  // 2. Searches for the rest, towards each finish pruned by every pagoda proved towards it.
+  std::map<int, std::unique_ptr<DeadTable>> tables;
+  std::map<int, peg::PegPuzzle> puzzles;
+  std::map<int, std::vector<LayerSet>> endgames;  // towards each finish, the positions that reach it
+  for (const Pair& p : pairs)
+    if (p.proof == Proof::none) tables[p.finish];
+  const int table_bits = options.table_bits > 0 ? options.table_bits : default_table_bits(board);
+  const int bits =
+      std::max(16, table_bits - static_cast<int>(std::bit_width(std::max<std::size_t>(tables.size(), 1) - 1)));
+  const cli::Stopwatch endgame_clock;
+  std::size_t endgame_positions = 0;
+  for (auto& [f, table] : tables) {
+    table = std::make_unique<DeadTable>(bits);
+    peg::PegPuzzle puzzle(board, bit(f), group.stabiliser({bit(f)}));
+    for (const Pair& p : pairs)
+      if (p.finish == f && p.proof == Proof::pagoda) puzzle.add_bound(peg::PagodaBound(p.pagoda, f));
+    endgames[f] = goal_layers(puzzle, {bit(f)}, board.holes() / 2, kEndgameStates);
+    for (const LayerSet& l : endgames[f]) endgame_positions += l.size();
+    puzzles.emplace(f, std::move(puzzle));
+  }
+  const double endgame_seconds = endgame_clock.seconds();
+  stage = 1;
+  done = 0;
+  // Pairs run in parallel, each search serial: many small searches keep every core busy.
+  tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
+    Pair& p = pairs[i];
+    if (p.proof == Proof::none) {
+      DfsSolver<peg::PegPuzzle> solver(
+          puzzles.at(p.finish),
+          {.threads = 1, .split_depth = 0, .table_bits = bits, .goal_layers = &endgames.at(p.finish)},
+          *tables.at(p.finish));
+      const auto r = solver.solve(board.all_holes() & ~bit(p.start));
+      p.proof = Proof::search;
+      p.solvable = r.solved;
+      p.solution = copy_jumps(r.path);
+      p.nodes = r.nodes;
+    }
+    ++done;
+  });
+  tables.clear();
+
+  // Spread each pair's answer over its orbit.
+  struct Answer {
+    const Pair* pair = nullptr;
+    int symmetry = 0;  // maps the searched pair onto this one
+  };
+  std::vector<std::vector<Answer>> answers(board.holes(), std::vector<Answer>(board.holes()));
+  for (const Pair& p : pairs)
+    for (int g = 0; g < group.order(); ++g) answers[group[g](p.start)][group[g](p.finish)] = {&p, g};
+
+  int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_class = 0, written = 0;
+  std::uint64_t nodes = 0;
+  for (const Pair& p : pairs) nodes += p.nodes;
+  if (!options.output.empty()) std::filesystem::create_directories(options.output);
+  nlohmann::json list = nlohmann::json::array();
+  text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
+  for (int s = 0; s < board.holes(); ++s) {
+    nlohmann::json finishes = nlohmann::json::array(), proofs = nlohmann::json::array();
+    for (int f = 0; f < board.holes(); ++f) {
+      const Answer& a = answers[s][f];
+      if (!a.pair) {
+        ++by_class;
+        continue;
+      }
+      const BitPermutation& g = group[a.symmetry];
+      if (a.pair->solvable) {
+        finishes.push_back(peg::hole_name(board, f));
+        ++solvable_pairs;
+        if (options.output.empty()) continue;
+        std::vector<peg::Jump> jumps;
+        for (const peg::Jump& j : a.pair->solution) jumps.push_back(image_of(board, g, j));
+        const PegRequest request = make_peg_request(board, board.all_holes() & ~bit(s), peg::hole_name(board, f));
+        const std::string path = options.output + "/" + board.name() + "-" + peg::hole_name(board, s) + "-" +
+                                 peg::hole_name(board, f) + ".txt";
+        write_checked_text(path, format_peg_solution(request, jumps));
+        const PegVerification v = verify_peg_solution(path);
+        if (!v.valid) throw std::logic_error(path + ": the written solution does not verify: " + v.reason);
+        ++written;
+      } else if (a.pair->proof == Proof::pagoda) {
+        peg::Pagoda image{.weights = std::vector<std::int32_t>(board.holes())};
+        for (int h = 0; h < board.holes(); ++h) image.weights[g(h)] = a.pair->pagoda.weights[h];
+        proofs.push_back(
+            {{"finish", peg::hole_name(board, f)}, {"proof", "pagoda"}, {"pagoda", peg::pagoda_text(board, image)}});
+        ++by_pagoda;
+      } else {
+        proofs.push_back(
+            {{"finish", peg::hole_name(board, f)}, {"proof", "exhaustive search"}, {"positions", a.pair->nodes}});
+        ++by_search;
+      }
+    }
+    solvable_starts += !finishes.empty();
+    text << std::left << std::setw(7) << peg::hole_name(board, s) << std::right;
+    if (finishes.empty()) text << "(none)";
+    for (const auto& f : finishes) text << f.get<std::string>() << ' ';
+    text << "\n";
+    list.push_back({{"start", peg::hole_name(board, s)}, {"finishes", finishes}, {"unsolvable", proofs}});
+  }
+  const double seconds = clock.seconds();
+  text << "\n"
+       << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; " << solvable_pairs
+       << " solvable start/finish pairs"
+       << (written ? " (" + std::to_string(written) + " solution files written and verified)" : "")
+       << ".\nUnsolvable pairs: " << by_class << " by position class, " << by_pagoda << " by a pagoda function, "
+       << by_search << " by exhaustive search.\n"
+       << pairs.size() << " pairs up to symmetry, " << nodes << " positions expanded, " << seconds << " s with "
+       << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{nlohmann::json{{"board", board.name()},
+                               {"pairs", list},
+                               {"solvable_starts", solvable_starts},
+                               {"solvable_pairs", solvable_pairs},
+                               {"unsolvable_by_class", by_class},
+                               {"unsolvable_by_pagoda", by_pagoda},
+                               {"unsolvable_by_search", by_search},
+                               {"solution_files", written},
+                               {"searches", pairs.size()},
+                               {"nodes", nodes},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"table_bits", table_bits},
+                               {"endgame_positions", endgame_positions},
+                               {"endgame_seconds", endgame_seconds},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str()};
+}
+
+}  // namespace gs::tools
