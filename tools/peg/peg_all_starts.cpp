@@ -85,6 +85,7 @@ int default_table_bits(const peg::Board& board) {
 Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   std::ostringstream text;
   const cli::Stopwatch clock;
+  if (!options.output.empty()) std::filesystem::create_directories(options.output);  // fails before the work
   const SymmetryGroup& group = board.symmetries();
   std::vector<Pair> pairs = representative_pairs(board);
 
@@ -156,7 +157,6 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_class = 0, written = 0;
   std::uint64_t nodes = 0;
   for (const Pair& p : pairs) nodes += p.nodes;
-  if (!options.output.empty()) std::filesystem::create_directories(options.output);
   nlohmann::json list = nlohmann::json::array();
   text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
   for (int s = 0; s < board.holes(); ++s) {
