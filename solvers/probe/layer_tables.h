@@ -210,7 +210,7 @@ class LayerTables {
 
   // The value p must have given its moves' stored values (a side with no move has lost).
   Value implied(const Position& p) requires Game<G> {
-    if (game_.terminal(p)) return implied(p, -1);
+    if (const auto end = game_.terminal(p)) return {*end, 0};
     return implied(p, game_.locate(p).layer);
   }
   // The same for p in layer `from` (a caller that walks a layer knows it: no rank to compute).

@@ -46,16 +46,13 @@ std::vector<Pair> representative_pairs(const peg::Board& board) {
   const SymmetryGroup& group = board.symmetries();
   const peg::PositionClasses classes(board);
   std::vector<Pair> pairs;
-  std::vector<std::pair<int, int>> seen;
+  // Symmetries keep position classes, so each orbit's least image (by finish, then start) is
+  // itself among the class-feasible pairs: keep just those.
   for (int s = 0; s < board.holes(); ++s)
     for_each_bit(classes.feasible_finishes(board.all_holes() & ~bit(s)), [&](int f) {
-      int best = 0;
       for (int g = 1; g < group.order(); ++g)
-        if (std::pair{group[g](f), group[g](s)} < std::pair{group[best](f), group[best](s)}) best = g;
-      const std::pair key{group[best](f), group[best](s)};
-      if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
-      seen.push_back(key);
-      pairs.push_back({.start = key.second, .finish = key.first});
+        if (std::pair{group[g](f), group[g](s)} < std::pair{f, s}) return;
+      pairs.push_back({.start = s, .finish = f});
     });
   return pairs;
 }

@@ -29,8 +29,9 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
     proof = "position class";
   } else {
     DfsSolver<peg::PegPuzzle> solver(
-        puzzle,
-        {.threads = options.threads, .split_depth = 6, .table_bits = options.table_bits > 0 ? options.table_bits : 26});
+        puzzle, {.threads = options.threads,
+                 .split_depth = 6,
+                 .table_bits = options.table_bits > 0 ? options.table_bits : DfsOptions{}.table_bits});
     ProgressReporter progress(options.global.progress(),
                               [&] { return "searching: " + std::to_string(solver.nodes()) + " positions expanded"; });
     result = solver.solve(request.start);
