@@ -19,6 +19,7 @@
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/layered_search.h"
+#include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_problem.h"
@@ -201,6 +202,64 @@ TEST_P(SmallBoards, PagodaProofsAreRecheckedByExhaustiveSearch) {
     }
   }
   EXPECT_GT(proofs, 50) << GetParam() << ": " << unsolvable << " unsolvable problems";
+}
+
+// A search stopped by its node budget says so and leaves only true entries in its table: the
+// same search run again on that table without a budget still agrees with brute force.
+TEST_P(SmallBoards, BudgetStoppedSearchesResumeOnTheirTable) {
+  const Board b = board();
+  int stopped = 0;
+  for (int s = 0; s < b.holes(); ++s) {
+    const int f = s;
+    std::unordered_map<Position, bool> memo;
+    const bool expected = brute_solvable(b, single_vacancy(b, s), bit(f), memo);
+    const PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
+    DeadTable table(16);
+    for (std::uint64_t budget : {std::uint64_t{5}, std::uint64_t{40}, std::uint64_t{0}}) {
+      DfsSolver<PegPuzzle> solver(puzzle, {.threads = 1, .split_depth = 0, .table_bits = 16, .max_nodes = budget},
+                                  table);
+      const auto r = solver.solve(single_vacancy(b, s));
+      if (!r.complete) {
+        ++stopped;
+        EXPECT_FALSE(r.solved);
+        EXPECT_GE(r.nodes, budget);
+        continue;
+      }
+      ASSERT_EQ(r.solved, expected) << GetParam() << " start and finish " << hole_name(b, s);
+      if (r.solved) {
+        EXPECT_EQ(replay(single_vacancy(b, s), r.path), bit(f));
+      }
+    }
+  }
+  EXPECT_GT(stopped, 0);
+}
+
+// The search that learns pagodas between rounds (tiny budgets here, so that it learns) agrees
+// with brute force for every start and finish, on a table of its own and on a shared one.
+TEST_P(SmallBoards, PagodaLearningSearchAgreesWithBruteForce) {
+  const Board b = board();
+  int learned = 0;
+  for (int f = 0; f < b.holes(); ++f) {
+    const PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
+    DeadTable shared(16);
+    for (int s = 0; s < b.holes(); ++s) {
+      std::unordered_map<Position, bool> memo;
+      const bool expected = brute_solvable(b, single_vacancy(b, s), bit(f), memo);
+      for (DeadTable* table : {static_cast<DeadTable*>(nullptr), &shared}) {
+        tools::PagodaLearningSearch search(
+            puzzle, {.threads = 1, .split_depth = 0, .table_bits = 16}, table,
+            {.first_budget = 8, .rounds = 4, .samples = 64, .programs = 16, .pagodas = 2});
+        const auto r = search.solve(single_vacancy(b, s));
+        ASSERT_EQ(r.search.solved, expected)
+            << GetParam() << " start " << hole_name(b, s) << " finish " << hole_name(b, f);
+        if (r.search.solved) {
+          EXPECT_EQ(replay(single_vacancy(b, s), r.search.path), bit(f));
+        }
+        learned += r.pagodas;
+      }
+    }
+  }
+  EXPECT_GT(learned, 0) << GetParam();
 }
 
 TEST_P(SmallBoards, SerialNodeCountIsReproducible) {

@@ -11,9 +11,12 @@ namespace gs {
 
 class NodeCounter {
  public:
-  void add(std::uint64_t n = 1) {
+  // Returns this thread's count so far.
+  std::uint64_t add(std::uint64_t n = 1) {
     auto& mine = counts_.local();
-    mine.store(mine.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+    const std::uint64_t count = mine.load(std::memory_order_relaxed) + n;
+    mine.store(count, std::memory_order_relaxed);
+    return count;
   }
 
   std::uint64_t total() const {

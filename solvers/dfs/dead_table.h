@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 #include "solvers/common/hash.h"
 #include "solvers/common/zeroed_array.h"
@@ -15,8 +16,8 @@ namespace gs {
 class DeadTable {
  public:
   // capacity_bits: log2 of the number of slots (8 bytes each), zeroed lazily (ZeroedArray).
-  explicit DeadTable(int capacity_bits)
-      : mask_((std::uint64_t{1} << capacity_bits) / kWays - 1), slots_(std::size_t{1} << capacity_bits) {
+  explicit DeadTable(int capacity_bits, Pages pages = Pages::normal)
+      : mask_((std::uint64_t{1} << capacity_bits) / kWays - 1), slots_(std::size_t{1} << capacity_bits, pages) {
     static_assert(std::atomic<std::uint64_t>::is_always_lock_free);
   }
 
@@ -41,6 +42,24 @@ class DeadTable {
   }
 
   std::size_t bytes() const { return slots_.bytes(); }
+
+  // Every key of this table inserted into `other` too.
+  void copy_into(DeadTable& other) const {
+    for (std::size_t i = 0; i < slots_.size(); ++i)
+      if (const std::uint64_t key = slots_[i].load(std::memory_order_relaxed)) other.insert(key);
+  }
+
+  // Up to n keys from slots drawn at random (reproducibly, from `seed`): a sample of what the
+  // searches proved dead, for learning what they have in common.
+  std::vector<std::uint64_t> sample(std::size_t n, std::uint64_t seed) const {
+    std::vector<std::uint64_t> keys;
+    for (std::size_t probe = 0; probe < 64 * n && keys.size() < n; ++probe) {
+      seed = mix64(seed + probe);
+      const std::uint64_t key = slots_[seed % slots_.size()].load(std::memory_order_relaxed);
+      if (key) keys.push_back(key);
+    }
+    return keys;
+  }
 
  private:
   static constexpr int kWays = 4;

@@ -5,7 +5,9 @@
 // Proof of unsolvability: a subtree is recorded dead only after it was searched completely and
 // no goal was found, and a state is skipped only if its canonical form is recorded dead (a
 // symmetric image of a dead state is dead because the puzzle's symmetries preserve the goal).
-// So when the search ends without a goal, none exists.
+// So when the search ends without a goal, none exists. A search stopped by its node budget
+// (max_nodes) records nothing above the point where it stopped and reports itself incomplete;
+// what it did record stays true for a later search that shares the table.
 //
 // Goal layers (Graded puzzles): the canonical states from which a goal is reachable, complete
 // for every distance to the goal up to their count (solvers/layered/layered_search.h,
@@ -35,11 +37,13 @@ struct DfsOptions {
   int split_depth = 6;                                 // depth to which subtrees become tasks when threads > 1
   int table_bits = 26;                                 // dead table of 2^bits slots (8 bytes each)
   const std::vector<LayerSet>* goal_layers = nullptr;  // [k]: the states k moves from a goal that reach it
+  std::uint64_t max_nodes = 0;                         // stop after about this many expansions (0: never)
 };
 
 template <Game P>
 struct DfsResult {
   bool solved = false;
+  bool complete = true;                // false when max_nodes stopped the search before it found or ruled out a goal
   std::vector<typename P::Move> path;  // moves from the start to the goal
   std::uint64_t nodes = 0;             // states expanded
 };
@@ -67,6 +71,7 @@ class DfsSolver {
     search(start, puzzle_.canonical(start), 0, split, path);
     DfsResult<P> result;
     result.solved = found_.load();
+    result.complete = result.solved || !stopped_.load();
     result.path = solution_;
     result.nodes = nodes();
     return result;
@@ -90,10 +95,21 @@ class DfsSolver {
       for_each_successor(puzzle_, s, [&](Move m, Position child) { f(Child{m, child, puzzle_.canonical(child)}); });
   }
 
-  // Returns true when a goal was found below `s` (or elsewhere, which cancels this search).
-  // `key` is the canonical form of s.
+  // Whether the search is over: a goal found, or the node budget spent.
+  bool stopping() const { return found_.load(std::memory_order_relaxed) || stopped_.load(std::memory_order_relaxed); }
+
+  // Counts an expansion and checks the budget: every 1024 of a thread's expansions (summing the
+  // counters costs more than one node), or every one under a small budget.
+  void count_node() {
+    const std::uint64_t mine = nodes_.add();
+    if (options_.max_nodes && ((mine & 1023) == 0 || options_.max_nodes < 4096) && nodes_.total() >= options_.max_nodes)
+      stopped_.store(true);
+  }
+
+  // Returns true when a goal was found below `s`, or the search stops (a goal elsewhere, the
+  // budget spent): then nothing below is recorded dead. `key` is the canonical form of s.
   bool search(Position s, Position key, int depth, int split, std::vector<Move>& path) {
-    if (found_.load(std::memory_order_relaxed)) return true;
+    if (stopping()) return true;
     if (puzzle_.is_goal(s)) {
       std::lock_guard lock(solution_mutex_);
       if (!found_.load()) {
@@ -110,7 +126,7 @@ class DfsSolver {
       }
     if constexpr (Doomed<P>)
       if (puzzle_.cannot_finish(s)) return false;
-    nodes_.add();
+    count_node();
     if (depth < split) {
       // A thread runs its own most recently spawned task first and thieves take the oldest, so
       // spawning the children last-to-first keeps this thread on the serial search order (the
@@ -147,7 +163,7 @@ class DfsSolver {
       frames.resize(first);
       if (hit) return true;
     }
-    if (found_.load()) return true;
+    if (stopping()) return true;
     dead_.insert(key);
     return false;
   }
@@ -157,6 +173,7 @@ class DfsSolver {
   std::unique_ptr<DeadTable> own_table_;
   DeadTable& dead_;
   std::atomic<bool> found_{false};
+  std::atomic<bool> stopped_{false};
   std::mutex solution_mutex_;
   std::vector<Move> solution_;
   NodeCounter nodes_;

@@ -20,6 +20,7 @@
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/layered/layered_search.h"
+#include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
@@ -40,6 +41,7 @@ struct Pair {
   peg::Pagoda pagoda;               // proof == pagoda
   std::vector<peg::Jump> solution;  // solvable
   std::uint64_t nodes = 0;          // proof == search
+  int learned = 0;                  // pagodas the search learned
 };
 
 std::vector<Pair> representative_pairs(const peg::Board& board) {
@@ -113,10 +115,10 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   const cli::Stopwatch endgame_clock;
   std::size_t endgame_positions = 0;
   for (auto& [f, table] : tables) {
-    table = std::make_unique<DeadTable>(bits);
+    table = std::make_unique<DeadTable>(bits, Pages::huge);
     peg::PegPuzzle puzzle(board, bit(f), group.stabiliser({bit(f)}));
     for (const Pair& p : pairs)
-      if (p.finish == f && p.proof == Proof::pagoda) puzzle.add_bound(peg::PagodaBound(p.pagoda, f));
+      if (p.finish == f && p.proof == Proof::pagoda) puzzle.add_pagoda(p.pagoda);
     endgames[f] = goal_layers(puzzle, {bit(f)}, board.holes() / 2, kEndgameStates);
     for (const LayerSet& l : endgames[f]) endgame_positions += l.size();
     puzzles.emplace(f, std::move(puzzle));
@@ -128,15 +130,16 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
     Pair& p = pairs[i];
     if (p.proof == Proof::none) {
-      DfsSolver<peg::PegPuzzle> solver(
+      PagodaLearningSearch search(
           puzzles.at(p.finish),
           {.threads = 1, .split_depth = 0, .table_bits = bits, .goal_layers = &endgames.at(p.finish)},
-          *tables.at(p.finish));
-      const auto r = solver.solve(board.all_holes() & ~bit(p.start));
+          tables.at(p.finish).get());
+      const LearningResult r = search.solve(board.all_holes() & ~bit(p.start));
       p.proof = Proof::search;
-      p.solvable = r.solved;
-      p.solution = copy_jumps(r.path);
-      p.nodes = r.nodes;
+      p.solvable = r.search.solved;
+      p.solution = copy_jumps(r.search.path);
+      p.nodes = r.search.nodes;
+      p.learned = r.pagodas;
     }
     ++done;
   });

@@ -7,6 +7,7 @@
 #include "solvers/common/progress.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
+#include "tools/peg/pagoda_learning.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
 #include "tools/peg/peg_solution_file.h"
@@ -25,16 +26,27 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
 
   DfsResult<peg::PegPuzzle> result;
   std::string proof = "exhaustive search";
+  int learned_pagodas = 0;
   if (reachable_finishes == 0) {
     proof = "position class";
   } else {
-    DfsSolver<peg::PegPuzzle> solver(
-        puzzle, {.threads = options.threads,
-                 .split_depth = 6,
-                 .table_bits = options.table_bits > 0 ? options.table_bits : DfsOptions{}.table_bits});
-    ProgressReporter progress(options.global.progress(),
-                              [&] { return "searching: " + std::to_string(solver.nodes()) + " positions expanded"; });
-    result = solver.solve(request.start);
+    const DfsOptions dfs{.threads = options.threads,
+                         .split_depth = 6,
+                         .table_bits = options.table_bits > 0 ? options.table_bits : DfsOptions{}.table_bits};
+    if (popcount(reachable_finishes) == 1) {
+      // One finish: pagodas towards it prune, and the search learns more as it goes.
+      PagodaLearningSearch search(puzzle, dfs, nullptr);
+      ProgressReporter progress(options.global.progress(),
+                                [&] { return "searching: " + std::to_string(search.nodes()) + " positions expanded"; });
+      const LearningResult learned = search.solve(request.start);
+      result = learned.search;
+      learned_pagodas = learned.pagodas;
+    } else {
+      DfsSolver<peg::PegPuzzle> solver(puzzle, dfs);
+      ProgressReporter progress(options.global.progress(),
+                                [&] { return "searching: " + std::to_string(solver.nodes()) + " positions expanded"; });
+      result = solver.solve(request.start);
+    }
   }
   const auto jumps = copy_jumps(result.path);
   const double seconds = clock.seconds();
@@ -54,6 +66,7 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
                                {"jumps", jump_names(board, jumps)},
                                {"moves", peg::count_moves(jumps)},
                                {"nodes", result.nodes},
+                               {"learned_pagodas", learned_pagodas},
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},

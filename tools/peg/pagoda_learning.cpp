@@ -1,0 +1,113 @@
+#include "tools/peg/pagoda_learning.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "tools/peg/pagoda_search.h"
+
+namespace gs::tools {
+
+PagodaLearningSearch::PagodaLearningSearch(peg::PegPuzzle puzzle, DfsOptions dfs, DeadTable* shared,
+                                           LearningOptions learning)
+    : puzzle_(std::move(puzzle)),
+      finish_(lowest_bit(puzzle_.finishes())),
+      dfs_(dfs),
+      learning_(learning),
+      table_(shared) {
+  if (!shared) {
+    own_ = std::make_unique<DeadTable>(16);
+    table_ = own_.get();
+    grow_own_table(0);
+  }
+  if (popcount(puzzle_.finishes()) != 1) throw std::logic_error("pagoda learning needs a single finish");
+}
+
+std::uint64_t PagodaLearningSearch::nodes() const {
+  std::lock_guard lock(current_mutex_);
+  return past_nodes_.load() + (current_ ? current_->nodes() : 0);
+}
+
+LearningResult PagodaLearningSearch::solve(peg::Position start) {
+  LearningResult result;
+  for (int round = 0;; ++round) {
+    DfsOptions options = dfs_;
+    options.max_nodes = round < learning_.rounds ? learning_.first_budget << (2 * round) : 0;
+    DfsSolver<peg::PegPuzzle> solver(puzzle_, options, *table_);
+    {
+      std::lock_guard lock(current_mutex_);
+      current_ = &solver;
+    }
+    const DfsResult<peg::PegPuzzle> r = solver.solve(start);
+    {
+      std::lock_guard lock(current_mutex_);
+      current_ = nullptr;
+      past_nodes_ += r.nodes;
+    }
+    result.rounds = round + 1;
+    result.search.nodes += r.nodes;
+    if (r.complete) {
+      result.search.solved = r.solved;
+      result.search.path = r.path;
+      return result;
+    }
+    if (own_) grow_own_table(round + 1);
+    learn(start ^ static_cast<std::uint64_t>(round), result);
+  }
+}
+
+// A table of its own grows with the rounds' budgets, to about 4 slots a node: big enough to
+// remember what the round proves, small enough that a short search does not touch (and zero)
+// memory it will not use. Big tables go on huge pages (see solvers/common/zeroed_array.h).
+void PagodaLearningSearch::grow_own_table(int round) {
+  int bits = dfs_.table_bits;
+  if (round < learning_.rounds)
+    bits = std::min(bits, static_cast<int>(std::bit_width(4 * (learning_.first_budget << (2 * round)))));
+  if (bits <= own_bits_) return;
+  auto bigger = std::make_unique<DeadTable>(bits, bits >= kHugeTableBits ? Pages::huge : Pages::normal);
+  own_->copy_into(*bigger);
+  own_ = std::move(bigger);
+  own_bits_ = bits;
+  table_ = own_.get();
+}
+
+void PagodaLearningSearch::learn(std::uint64_t seed, LearningResult& result) {
+  const peg::Board& board = puzzle_.board();
+  const std::vector<std::uint64_t> samples = table_->sample(learning_.samples, seed);
+  std::vector<peg::Pagoda> found;
+  int programs = 0;
+  for (std::uint64_t s : samples) {
+    if (programs == learning_.programs) break;
+    if (puzzle_.cannot_finish(s)) continue;  // already doomed by a bound: nothing to learn
+    ++programs;
+    if (auto p = pagoda_proof(board, s, finish_)) found.push_back(std::move(*p));
+  }
+  // Greedy cover: keep the pagoda that dooms the most samples not yet doomed, a few times.
+  std::vector<bool> doomed(samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i) doomed[i] = puzzle_.cannot_finish(samples[i]);
+  const auto dooms = [&](const peg::Pagoda& p, std::uint64_t s) { return peg::weight_of(p, s) < p.weights[finish_]; };
+  for (int k = 0; k < learning_.pagodas && !found.empty(); ++k) {
+    std::size_t best = 0, best_count = 0;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      std::size_t count = 0;
+      for (std::size_t j = 0; j < samples.size(); ++j) count += !doomed[j] && dooms(found[i], samples[j]);
+      if (count > best_count) best = i, best_count = count;
+    }
+    if (best_count == 0) break;
+    for (std::size_t j = 0; j < samples.size(); ++j) doomed[j] = doomed[j] || dooms(found[best], samples[j]);
+    // The samples are canonical forms: a pagoda that dooms one dooms its images through the
+    // symmetric image of the pagoda, which is as much a pagoda towards the (fixed) finish.
+    const SymmetryGroup& group = puzzle_.symmetries();
+    std::vector<std::vector<std::int32_t>> images;
+    for (int g = 0; g < group.order(); ++g) {
+      std::vector<std::int32_t> image(board.holes());
+      for (int h = 0; h < board.holes(); ++h) image[group[g](h)] = found[best].weights[h];
+      if (std::find(images.begin(), images.end(), image) != images.end()) continue;
+      images.push_back(image);
+      puzzle_.add_pagoda(peg::Pagoda{.weights = std::move(image)});
+      ++result.pagodas;
+    }
+    found.erase(found.begin() + static_cast<std::ptrdiff_t>(best));
+  }
+}
+
+}  // namespace gs::tools

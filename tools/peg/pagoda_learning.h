@@ -1,0 +1,69 @@
+// A depth-first search towards one finish hole that learns pagoda functions while it runs.
+//
+// Why: on the French board nearly every position such a search proves dead (by exhausting it)
+// is also doomed by some pagoda function, and a handful of pagodas dooms most of them (see
+// docs/results.md); but which pagodas matter depends on the start and the finish, so they are
+// found from the search itself. The search runs in rounds of growing node budgets sharing one
+// dead table. Between rounds it samples positions the table holds, asks the linear program
+// (tools/peg/pagoda_search.h) for a pagoda that dooms each, and adds the few that doom the most
+// samples, with their images under the puzzle's symmetries, to the puzzle's bounds.
+//
+// Why the answer stays exact: pagoda_proof returns only integer pagodas checked exactly, so a
+// position pruned by one cannot reach the finish; positions recorded dead stay dead whatever
+// bounds are added; and the last round has no budget, so it ends with a solution or an
+// exhaustive proof, like a plain DfsSolver search.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "engine/peg/puzzle.h"
+#include "solvers/dfs/dead_table.h"
+#include "solvers/dfs/dfs_solver.h"
+
+namespace gs::tools {
+
+struct LearningOptions {
+  std::uint64_t first_budget = 100'000;  // node budget of the first round; each next round has 4 times more
+  int rounds = 6;                        // rounds with a budget; one without follows
+  int samples = 256;                     // dead positions sampled after a round
+  int programs = 48;                     // at most this many linear programs a round
+  int pagodas = 4;                       // pagodas kept a round (before their symmetric images)
+};
+
+struct LearningResult {
+  DfsResult<peg::PegPuzzle> search;  // nodes summed over the rounds
+  int rounds = 0;
+  int pagodas = 0;  // bounds added, images included
+};
+
+class PagodaLearningSearch {
+ public:
+  // `puzzle` must have a single finish; the search adds its bounds to this copy of it. `shared`:
+  // a dead table shared with other searches towards that finish, or nullptr for a table of the
+  // search's own, growing with the rounds up to dfs.table_bits.
+  PagodaLearningSearch(peg::PegPuzzle puzzle, DfsOptions dfs, DeadTable* shared, LearningOptions learning = {});
+
+  LearningResult solve(peg::Position start);
+  std::uint64_t nodes() const;  // live, for progress reports
+
+ private:
+  void learn(std::uint64_t seed, LearningResult& result);
+  void grow_own_table(int round);
+  static constexpr int kHugeTableBits = 23;  // 64 MiB
+
+  peg::PegPuzzle puzzle_;
+  int finish_;
+  DfsOptions dfs_;
+  LearningOptions learning_;
+  std::unique_ptr<DeadTable> own_;
+  int own_bits_ = 16;
+  DeadTable* table_;
+  mutable std::mutex current_mutex_;
+  const DfsSolver<peg::PegPuzzle>* current_ = nullptr;
+  std::atomic<std::uint64_t> past_nodes_{0};
+};
+
+}  // namespace gs::tools
