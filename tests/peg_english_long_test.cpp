@@ -38,6 +38,8 @@ TEST(PegEnglishLong, AnalyzeReproducesPublishedCountsAndSolutionNumber) {
   for (const auto& f : result["finishes"])
     if (f["hole"] == "d4") to_centre = f["solutions"];
   EXPECT_EQ(to_centre, ref["solutions_to_centre"]);
+  EXPECT_EQ(result["games"]["games"], ref["games"]);
+  EXPECT_EQ(result["games"]["shortest_dead_end"]["jumps"], ref["shortest_dead_end_jumps"]);
 }
 
 TEST(PegEnglishLong, FewestMovesCentreToCentreIsEighteen) {

@@ -18,6 +18,7 @@
 #include "engine/peg/puzzle.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/layered/fewest_moves.h"
+#include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
@@ -260,6 +261,57 @@ TEST_P(SmallBoards, PagodaLearningSearchAgreesWithBruteForce) {
     }
   }
   EXPECT_GT(learned, 0) << GetParam();
+}
+
+// Game statistics (every jump sequence until no jump is possible) against a plain forward count
+// over raw positions, without symmetry: per depth the dead ends and the games ending there, the
+// total, and a shortest game that replays to a dead end.
+void expect_game_statistics_match_plain_count(const Board& b, int start_hole) {
+  const Position start = single_vacancy(b, start_hole);
+  const PegPuzzle puzzle(b, b.all_holes(), b.symmetries().stabiliser({start}));
+  const auto layers = enumerate_layers(puzzle, start);
+  const GameStatistics stats = game_statistics(puzzle, layers);
+  ASSERT_FALSE(stats.overflow);
+  std::map<Position, uint128> level = {{start, 1}};
+  uint128 games = 0;
+  int shortest = -1;
+  for (std::size_t d = 0; !level.empty(); ++d) {
+    std::map<Position, uint128> next;
+    std::uint64_t dead_ends = 0;
+    uint128 ending = 0;
+    for (const auto& [pos, count] : level) {
+      bool any = false;
+      b.for_each_jump(pos, [&](const Jump& j) {
+        next[pos ^ j.all] += count;
+        any = true;
+      });
+      if (!any) ++dead_ends, ending += count;
+    }
+    ASSERT_LT(d, stats.layers.size());
+    EXPECT_EQ(stats.layers[d].total, dead_ends) << b.name() << " depth " << d;
+    EXPECT_EQ(to_decimal(stats.layers[d].games), to_decimal(ending)) << b.name() << " depth " << d;
+    games += ending;
+    if (shortest < 0 && dead_ends) shortest = static_cast<int>(d);
+    level = std::move(next);
+  }
+  EXPECT_EQ(to_decimal(stats.games), to_decimal(games)) << b.name();
+  ASSERT_EQ(stats.shortest, shortest);
+  const auto line = line_to(puzzle, layers, start, stats.shortest_end, stats.shortest);
+  ASSERT_EQ(static_cast<int>(line.size()), shortest);
+  const Position end = replay(start, line);
+  bool any = false;
+  b.for_each_jump(end, [&](const Jump&) { any = true; });
+  EXPECT_FALSE(any) << b.name() << ": the shortest game does not end in a dead end";
+}
+
+TEST_P(SmallBoards, GameStatisticsMatchAPlainCount) {
+  const Board b = board();
+  for (int s = 0; s < b.holes(); ++s) expect_game_statistics_match_plain_count(b, s);
+}
+
+TEST(PegGames, Triangle6GameStatisticsMatchAPlainCount) {
+  const Board b = load_board("triangle6");
+  for (int s : {0, 1, 4}) expect_game_statistics_match_plain_count(b, s);
 }
 
 TEST_P(SmallBoards, SerialNodeCountIsReproducible) {

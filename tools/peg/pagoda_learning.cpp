@@ -72,7 +72,12 @@ void PagodaLearningSearch::grow_own_table(int round) {
 
 void PagodaLearningSearch::learn(std::uint64_t seed, LearningResult& result) {
   const peg::Board& board = puzzle_.board();
-  const std::vector<std::uint64_t> samples = table_->sample(learning_.samples, seed);
+  // The samples with the most pegs, of four times as many drawn: a pagoda that dooms positions
+  // near the root prunes whole subtrees, one that dooms positions near the end prunes little.
+  std::vector<std::uint64_t> samples = table_->sample(4 * static_cast<std::size_t>(learning_.samples), seed);
+  std::stable_sort(samples.begin(), samples.end(),
+                   [](std::uint64_t a, std::uint64_t b) { return popcount(a) > popcount(b); });
+  if (samples.size() > static_cast<std::size_t>(learning_.samples)) samples.resize(learning_.samples);
   std::vector<peg::Pagoda> found;
   int programs = 0;
   for (std::uint64_t s : samples) {

@@ -28,7 +28,7 @@ namespace gs::tools {
 struct LearningOptions {
   std::uint64_t first_budget = 100'000;  // node budget of the first round; each next round has 4 times more
   int rounds = 6;                        // rounds with a budget; one without follows
-  int samples = 256;                     // dead positions sampled after a round
+  int samples = 256;                     // dead positions learned from after a round
   int programs = 48;                     // at most this many linear programs a round
   int pagodas = 4;                       // pagodas kept a round (before their symmetric images)
 };

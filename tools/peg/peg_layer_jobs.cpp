@@ -13,6 +13,7 @@
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/layered/fewest_moves.h"
+#include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
@@ -54,6 +55,7 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   const auto alive = alive_layers(to_finish, layers);
   const auto alive_any = request.finishes == board.all_holes() ? alive : alive_layers(to_any, layers);
   const auto paths = count_paths(to_any, alive_any);
+  const GameStatistics games = game_statistics(to_any, layers);
 
   nlohmann::json layer_list = nlohmann::json::array();
   std::uint64_t canonical = 0, total = 0, alive_canonical = 0, alive_total = 0;
@@ -66,7 +68,10 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
                           {"canonical", layers[d].size()},
                           {"total", t},
                           {"finish_reachable_canonical", alive[d].size()},
-                          {"finish_reachable_total", at}});
+                          {"finish_reachable_total", at},
+                          {"dead_ends_canonical", games.layers[d].canonical},
+                          {"dead_ends_total", games.layers[d].total},
+                          {"games_ending", to_decimal(games.layers[d].games)}});
   }
   // Single-peg finishes: the count of an orbit's canonical state holds for each of its holes.
   nlohmann::json finishes = nlohmann::json::array();
@@ -79,23 +84,41 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
       all_solutions += paths[d][i];
     }
   }
+  nlohmann::json game_json = {{"games", to_decimal(games.games)}, {"exact", !games.overflow}};
+  std::vector<peg::Jump> shortest_line;
+  if (games.shortest >= 0) {
+    shortest_line = copy_jumps(line_to(to_any, layers, request.start, games.shortest_end, games.shortest));
+    game_json["shortest_dead_end"] = {{"jumps", games.shortest},
+                                      {"pegs_left", start_pegs - games.shortest},
+                                      {"line", jump_names(board, shortest_line)}};
+  }
   const double seconds = clock.seconds();
 
   text << "Board:  " << board_summary(board) << "\n"
        << "Start:  " << request.start_label << "    Finish: " << request.finish_label
        << "    Symmetries used: " << group.order() << "\n\n"
-       << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)\n";
+       << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)   dead ends (total)   "
+          "games ending here\n";
   for (const auto& l : layer_list)
     text << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
          << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>() << std::setw(25)
          << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
-         << l["finish_reachable_total"].get<std::uint64_t>() << "\n";
+         << l["finish_reachable_total"].get<std::uint64_t>() << std::setw(20)
+         << l["dead_ends_total"].get<std::uint64_t>() << "   " << l["games_ending"].get<std::string>() << "\n";
   text << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25) << alive_canonical
        << std::setw(21) << alive_total
        << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
   for (const auto& f : finishes)
     text << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
   if (finishes.empty()) text << "  none\n";
+  text << "\nGames (jump sequences from the start until no jump is possible): " << to_decimal(games.games)
+       << (games.overflow ? " (NOT EXACT: a count passed 2^128)" : "") << "\n";
+  if (games.shortest >= 0) {
+    text << "Shortest game: " << games.shortest << " jumps, then no jump is possible with "
+         << start_pegs - games.shortest << " pegs left (the most pegs any game can leave):";
+    for (const auto& j : jump_names(board, shortest_line)) text << " " << j.get<std::string>();
+    text << "\n";
+  }
   text << "\n"
        << seconds << " s with " << options.threads << " thread(s), peak memory "
        << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
@@ -108,6 +131,7 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
                                {"layers", layer_list},
                                {"finishes", finishes},
                                {"solutions", to_decimal(all_solutions)},
+                               {"games", game_json},
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
