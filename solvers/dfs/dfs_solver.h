@@ -6,7 +6,7 @@
 // no goal was found, and a state is skipped only if its canonical form is recorded dead (a
 // symmetric image of a dead state is dead because the puzzle's symmetries preserve the goal).
 // So when the search ends without a goal, none exists. A search stopped by its node budget
-// (max_nodes) records nothing above the point where it stopped and reports itself incomplete;
+// (max_nodes) or cancelled records nothing above the point where it stopped and reports itself incomplete;
 // what it did record stays true for a later search that shares the table.
 //
 // Goal layers (Graded puzzles): the canonical states from which a goal is reachable, complete
@@ -38,6 +38,7 @@ struct DfsOptions {
   int table_bits = 26;                                 // dead table of 2^bits slots (8 bytes each)
   const std::vector<LayerSet>* goal_layers = nullptr;  // [k]: the states k moves from a goal that reach it
   std::uint64_t max_nodes = 0;                         // stop after about this many expansions (0: never)
+  const std::atomic<bool>* cancel = nullptr;           // stop when it becomes true (another search answered)
 };
 
 template <Game P>
@@ -95,8 +96,12 @@ class DfsSolver {
       for_each_successor(puzzle_, s, [&](Move m, Position child) { f(Child{m, child, puzzle_.canonical(child)}); });
   }
 
-  // Whether the search is over: a goal found, or the node budget spent.
-  bool stopping() const { return found_.load(std::memory_order_relaxed) || stopped_.load(std::memory_order_relaxed); }
+  // Whether the search is over: a goal found, the node budget spent, or cancelled.
+  bool stopping() {
+    if (options_.cancel && options_.cancel->load(std::memory_order_relaxed))
+      stopped_.store(true, std::memory_order_relaxed);
+    return found_.load(std::memory_order_relaxed) || stopped_.load(std::memory_order_relaxed);
+  }
 
   // Counts an expansion and checks the budget: every 1024 of a thread's expansions (summing the
   // counters costs more than one node), or every one under a small budget.

@@ -45,8 +45,9 @@ LearningResult PagodaLearningSearch::solve(peg::Position start) {
     }
     result.rounds = round + 1;
     result.search.nodes += r.nodes;
-    if (r.complete) {
+    if (r.complete || (dfs_.cancel && dfs_.cancel->load())) {
       result.search.solved = r.solved;
+      result.search.complete = r.complete;
       result.search.path = r.path;
       return result;
     }

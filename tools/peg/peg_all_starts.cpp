@@ -30,7 +30,8 @@ namespace gs::tools {
 
 namespace {
 
-enum class Proof { none, pagoda, search };
+// reverse: decided by the reverse problem (next pair), whose answer is the same.
+enum class Proof { none, pagoda, search, reverse };
 
 // One (start, finish) pair per orbit of the board's symmetries, turned so that the finish is
 // the smallest hole of its orbit: the searches towards one finish then share a dead table.
@@ -40,8 +41,12 @@ struct Pair {
   bool solvable = false;
   peg::Pagoda pagoda;               // proof == pagoda
   std::vector<peg::Jump> solution;  // solvable
-  std::uint64_t nodes = 0;          // proof == search
+  std::uint64_t nodes = 0;          // proof == search (or reverse, the reverse's search)
   int learned = 0;                  // pagodas the search learned
+  // The reverse problem (start at this finish, finish at this start) is pairs[reverse] turned by
+  // symmetry reverse_symmetry: that maps this pair's finish to its start and this start to its finish.
+  std::size_t reverse = 0;
+  int reverse_symmetry = 0;
 };
 
 std::vector<Pair> representative_pairs(const peg::Board& board) {
@@ -57,6 +62,22 @@ std::vector<Pair> representative_pairs(const peg::Board& board) {
       pairs.push_back({.start = s, .finish = f});
     });
   return pairs;
+}
+
+// The reverse of (s, f) is (f, s): a solution of one, played backwards on the complements of its
+// positions, is a solution of the other (a jump a over b into c takes the complement of the
+// position after it to the complement of the position before it), so the two share their answer.
+void link_reverse_pairs(const peg::Board& board, std::vector<Pair>& pairs) {
+  const SymmetryGroup& group = board.symmetries();
+  std::map<std::pair<int, int>, std::size_t> index;
+  for (std::size_t i = 0; i < pairs.size(); ++i) index[{pairs[i].start, pairs[i].finish}] = i;
+  for (Pair& p : pairs)
+    for (int g = 0; g < group.order(); ++g)
+      if (auto it = index.find({group[g](p.finish), group[g](p.start)}); it != index.end()) {
+        p.reverse = it->second;
+        p.reverse_symmetry = g;
+        break;
+      }
 }
 
 // The jump of `board` that symmetry g makes of j.
@@ -87,12 +108,13 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   if (!options.output.empty()) std::filesystem::create_directories(options.output);  // fails before the work
   const SymmetryGroup& group = board.symmetries();
   std::vector<Pair> pairs = representative_pairs(board);
+  link_reverse_pairs(board, pairs);
 
-  std::atomic<std::size_t> done{0};
+  std::atomic<std::size_t> done{0}, stage_total{pairs.size()};
   std::atomic<int> stage{0};
   ProgressReporter reporter(options.global.progress(), [&] {
     return std::string(stage.load() == 0 ? "pagoda proofs" : "searches") + ": " + std::to_string(done.load()) + " of " +
-           std::to_string(pairs.size()) + " start/finish pairs";
+           std::to_string(stage_total.load()) + " start/finish pairs";
   });
   // 1. Pagoda proofs: a small linear program a pair.
   tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
@@ -103,12 +125,22 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     }
     ++done;
   });
+  // A pair whose reverse has a pagoda proof is unsolvable too; the rest are searched, each pair
+  // racing its reverse: the first to answer decides both and cancels the other.
+  std::vector<std::size_t> searched;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    Pair& p = pairs[i];
+    if (p.proof != Proof::none) continue;
+    if (pairs[p.reverse].proof == Proof::pagoda)
+      p.proof = Proof::reverse;
+    else
+      searched.push_back(i);
+  }
   // 2. Searches for the rest, towards each finish pruned by every pagoda proved towards it.
   std::map<int, std::unique_ptr<DeadTable>> tables;
   std::map<int, peg::PegPuzzle> puzzles;
   std::map<int, std::vector<LayerSet>> endgames;  // towards each finish, the positions that reach it
-  for (const Pair& p : pairs)
-    if (p.proof == Proof::none) tables[p.finish];
+  for (std::size_t i : searched) tables[pairs[i].finish];
   const int table_bits = options.table_bits > 0 ? options.table_bits : default_table_bits(board);
   const int bits =
       std::max(16, table_bits - static_cast<int>(std::bit_width(std::max<std::size_t>(tables.size(), 1) - 1)));
@@ -126,22 +158,35 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   const double endgame_seconds = endgame_clock.seconds();
   stage = 1;
   done = 0;
+  stage_total = searched.size();
+  std::vector<std::atomic<bool>> answered(pairs.size());  // by the lower index of a pair and its reverse
   // Pairs run in parallel, each search serial: many small searches keep every core busy.
-  tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
-    Pair& p = pairs[i];
-    if (p.proof == Proof::none) {
-      PagodaLearningSearch search(
-          puzzles.at(p.finish),
-          {.threads = 1, .split_depth = 0, .table_bits = bits, .goal_layers = &endgames.at(p.finish)},
-          tables.at(p.finish).get());
-      const LearningResult r = search.solve(board.all_holes() & ~bit(p.start));
-      p.proof = Proof::search;
-      p.solvable = r.search.solved;
-      p.solution = copy_jumps(r.search.path);
-      p.nodes = r.search.nodes;
-      p.learned = r.pagodas;
-    }
-    ++done;
+  tbb::parallel_for(std::size_t{0}, searched.size(), std::size_t{1}, [&](std::size_t k) {
+    const std::size_t i = searched[k];
+    const Pair& p = pairs[i];
+    std::atomic<bool>& decided = answered[std::min(i, p.reverse)];
+    PagodaLearningSearch search(
+        puzzles.at(p.finish),
+        {.threads = 1, .split_depth = 0, .table_bits = bits, .goal_layers = &endgames.at(p.finish), .cancel = &decided},
+        tables.at(p.finish).get());
+    const LearningResult r = search.solve(board.all_holes() & ~bit(p.start));
+    if (!r.search.complete || decided.exchange(true)) return;  // the reverse answered first
+    Pair& won = pairs[i];
+    won.proof = Proof::search;
+    won.solvable = r.search.solved;
+    won.solution = copy_jumps(r.search.path);
+    won.nodes = r.search.nodes;
+    won.learned = r.pagodas;
+    done += 1;
+    if (won.reverse == i) return;
+    Pair& other = pairs[won.reverse];
+    other.proof = Proof::reverse;
+    other.solvable = won.solvable;
+    other.nodes = won.nodes;
+    const BitPermutation& g = group[won.reverse_symmetry];
+    for (auto j = won.solution.rbegin(); j != won.solution.rend(); ++j)
+      other.solution.push_back(image_of(board, g, *j));
+    done += 1;
   });
   tables.clear();
 
@@ -156,7 +201,11 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
 
   int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_class = 0, written = 0;
   std::uint64_t nodes = 0;
-  for (const Pair& p : pairs) nodes += p.nodes;
+  int by_reverse = 0;
+  for (const Pair& p : pairs) {
+    if (p.proof != Proof::reverse) nodes += p.nodes;
+    by_reverse += p.proof == Proof::reverse;
+  }
   nlohmann::json list = nlohmann::json::array();
   text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
   for (int s = 0; s < board.holes(); ++s) {
@@ -187,9 +236,24 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
         proofs.push_back(
             {{"finish", peg::hole_name(board, f)}, {"proof", "pagoda"}, {"pagoda", peg::pagoda_text(board, image)}});
         ++by_pagoda;
+      } else if (a.pair->proof == Proof::reverse && pairs[a.pair->reverse].proof == Proof::pagoda) {
+        // The reverse problem (start f, finish s) weighs less than its finish: its pagoda, turned
+        // from the reverse's representative onto (f, s).
+        const BitPermutation& back = group[group.inverse_of(a.pair->reverse_symmetry)];
+        peg::Pagoda image{.weights = std::vector<std::int32_t>(board.holes())};
+        for (int h = 0; h < board.holes(); ++h) image.weights[g(back(h))] = pairs[a.pair->reverse].pagoda.weights[h];
+        proofs.push_back({{"finish", peg::hole_name(board, f)},
+                          {"proof", "pagoda of the reverse problem (start " + peg::hole_name(board, f) + ", finish " +
+                                        peg::hole_name(board, s) + ")"},
+                          {"pagoda", peg::pagoda_text(board, image)}});
+        ++by_pagoda;
       } else {
-        proofs.push_back(
-            {{"finish", peg::hole_name(board, f)}, {"proof", "exhaustive search"}, {"positions", a.pair->nodes}});
+        proofs.push_back({{"finish", peg::hole_name(board, f)},
+                          {"proof", a.pair->proof == Proof::reverse
+                                        ? "exhaustive search of the reverse problem (start " +
+                                              peg::hole_name(board, f) + ", finish " + peg::hole_name(board, s) + ")"
+                                        : std::string("exhaustive search")},
+                          {"positions", a.pair->nodes}});
         ++by_search;
       }
     }
@@ -206,7 +270,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
        << " solvable start/finish pairs"
        << (written ? " (" + std::to_string(written) + " solution files written and verified)" : "")
        << ".\nUnsolvable pairs: " << by_class << " by position class, " << by_pagoda << " by a pagoda function, "
-       << by_search << " by exhaustive search.\n"
+       << by_search << " by exhaustive search (" << by_reverse
+       << " pairs up to symmetry decided by their reverse problem).\n"
        << pairs.size() << " pairs up to symmetry, " << nodes << " positions expanded, " << seconds << " s with "
        << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return Report{nlohmann::json{{"board", board.name()},
@@ -218,6 +283,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
                                {"unsolvable_by_search", by_search},
                                {"solution_files", written},
                                {"searches", pairs.size()},
+                               {"decided_by_reverse", by_reverse},
                                {"nodes", nodes},
                                {"seconds", seconds},
                                {"threads", options.threads},
