@@ -15,9 +15,9 @@ PagodaLearningSearch::PagodaLearningSearch(peg::PegPuzzle puzzle, DfsOptions dfs
       learning_(learning),
       table_(shared) {
   if (!shared) {
-    own_ = std::make_unique<DeadTable>(16);
+    own_bits_ = own_table_bits(kProbeNodes);
+    own_ = std::make_unique<DeadTable>(own_bits_);
     table_ = own_.get();
-    grow_own_table(0);
   }
   if (popcount(puzzle_.finishes()) != 1) throw std::logic_error("pagoda learning needs a single finish");
 }
@@ -29,40 +29,50 @@ std::uint64_t PagodaLearningSearch::nodes() const {
 
 LearningResult PagodaLearningSearch::solve(peg::Position start) {
   LearningResult result;
+  // With a table of its own, a first short run on a small table: most problems end within a few
+  // thousand positions, and a table sized for the first round would cost them a page fault an
+  // insertion (here a fault costs as much as dozens of positions).
+  if (own_ && run(start, kProbeNodes, result)) return result;
   for (int round = 0;; ++round) {
-    DfsOptions options = dfs_;
-    options.max_nodes = round < learning_.rounds ? learning_.first_budget << (2 * round) : 0;
-    DfsSolver<peg::PegPuzzle> solver(puzzle_, options, *table_);
-    {
-      std::lock_guard lock(current_mutex_);
-      current_ = &solver;
-    }
-    const DfsResult<peg::PegPuzzle> r = solver.solve(start);
-    {
-      std::lock_guard lock(current_mutex_);
-      current_ = nullptr;
-      past_nodes_ += r.nodes;
-    }
-    result.rounds = round + 1;
-    result.search.nodes += r.nodes;
-    if (r.complete || (dfs_.cancel && dfs_.cancel->load())) {
-      result.search.solved = r.solved;
-      result.search.complete = r.complete;
-      result.search.path = r.path;
-      return result;
-    }
-    if (own_) grow_own_table(round + 1);
+    const std::uint64_t budget = round < learning_.rounds ? learning_.first_budget << (2 * round) : 0;
+    if (own_) grow_own_table(budget);
+    if (run(start, budget, result)) return result;
     learn(start ^ static_cast<std::uint64_t>(round), result);
   }
 }
 
-// A table of its own grows with the rounds' budgets, to about 4 slots a node: big enough to
-// remember what the round proves, small enough that a short search does not touch (and zero)
-// memory it will not use. Big tables go on huge pages (see solvers/common/zeroed_array.h).
-void PagodaLearningSearch::grow_own_table(int round) {
-  int bits = dfs_.table_bits;
-  if (round < learning_.rounds)
-    bits = std::min(bits, static_cast<int>(std::bit_width(4 * (learning_.first_budget << (2 * round)))));
+bool PagodaLearningSearch::run(peg::Position start, std::uint64_t budget, LearningResult& result) {
+  DfsOptions options = dfs_;
+  options.max_nodes = budget;
+  DfsSolver<peg::PegPuzzle> solver(puzzle_, options, *table_);
+  {
+    std::lock_guard lock(current_mutex_);
+    current_ = &solver;
+  }
+  const DfsResult<peg::PegPuzzle> r = solver.solve(start);
+  {
+    std::lock_guard lock(current_mutex_);
+    current_ = nullptr;
+    past_nodes_ += r.nodes;
+  }
+  ++result.rounds;
+  result.search.nodes += r.nodes;
+  if (!r.complete && !(dfs_.cancel && dfs_.cancel->load())) return false;
+  result.search.solved = r.solved;
+  result.search.complete = r.complete;
+  result.search.path = r.path;
+  return true;
+}
+
+// A table of its own grows with the budgets, to about 4 slots a node: big enough to remember
+// what a round proves, small enough that a short search does not touch (and zero) memory it will
+// not use. Big tables go on huge pages (see solvers/common/zeroed_array.h).
+int PagodaLearningSearch::own_table_bits(std::uint64_t budget) const {
+  return budget ? std::min(dfs_.table_bits, static_cast<int>(std::bit_width(4 * budget))) : dfs_.table_bits;
+}
+
+void PagodaLearningSearch::grow_own_table(std::uint64_t budget) {
+  const int bits = own_table_bits(budget);
   if (bits <= own_bits_) return;
   auto bigger = std::make_unique<DeadTable>(bits, bits >= kHugeTableBits ? Pages::huge : Pages::normal);
   own_->copy_into(*bigger);

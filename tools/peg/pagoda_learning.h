@@ -11,7 +11,7 @@
 // Why the answer stays exact: pagoda_proof returns only integer pagodas checked exactly, so a
 // position pruned by one cannot reach the finish; positions recorded dead stay dead whatever
 // bounds are added; and the last round has no budget, so it ends with a solution or an
-// exhaustive proof, like a plain DfsSolver search.
+// exhaustive proof, like a plain DfsSolver search (unless dfs.cancel stops it: then it says so).
 #pragma once
 
 #include <atomic>
@@ -51,7 +51,10 @@ class PagodaLearningSearch {
 
  private:
   void learn(std::uint64_t seed, LearningResult& result);
-  void grow_own_table(int round);
+  bool run(peg::Position start, std::uint64_t budget, LearningResult& result);  // true: answered or cancelled
+  int own_table_bits(std::uint64_t budget) const;
+  void grow_own_table(std::uint64_t budget);
+  static constexpr std::uint64_t kProbeNodes = 4096;
   static constexpr int kHugeTableBits = 23;  // 64 MiB
 
   peg::PegPuzzle puzzle_;
@@ -59,7 +62,7 @@ class PagodaLearningSearch {
   DfsOptions dfs_;
   LearningOptions learning_;
   std::unique_ptr<DeadTable> own_;
-  int own_bits_ = 16;
+  int own_bits_ = 0;
   DeadTable* table_;
   mutable std::mutex current_mutex_;
   const DfsSolver<peg::PegPuzzle>* current_ = nullptr;
