@@ -19,6 +19,7 @@
 #include "engine/core/uint128.h"
 #include "solvers/common/game.h"
 #include "solvers/layered/layer_set.h"
+#include "solvers/layered/layered_search.h"
 
 namespace gs {
 
@@ -36,8 +37,10 @@ struct GameStatistics {
   bool overflow = false;             // a count passed 2^128: the counts are not exact
 };
 
+// `progress` (optional): the depth being counted and the states counted so far.
 template <LayeredPuzzle P>
-GameStatistics game_statistics(const P& puzzle, const std::vector<LayerSet>& layers) {
+GameStatistics game_statistics(const P& puzzle, const std::vector<LayerSet>& layers,
+                               LayerProgress* progress = nullptr) {
   GameStatistics stats;
   std::vector<uint128> above, here;
   std::atomic<bool> overflow{false};
@@ -88,6 +91,10 @@ GameStatistics game_statistics(const P& puzzle, const std::vector<LayerSet>& lay
       stats.shortest_end = layer[sums.second - 1];
     }
     std::swap(above, here);
+    if (progress) {
+      progress->depth = static_cast<int>(d);
+      progress->states += layer.size();
+    }
   }
   stats.overflow = overflow;
   return stats;

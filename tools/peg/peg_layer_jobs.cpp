@@ -55,7 +55,11 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   const auto alive = alive_layers(to_finish, layers);
   const auto alive_any = request.finishes == board.all_holes() ? alive : alive_layers(to_any, layers);
   const auto paths = count_paths(to_any, alive_any);
-  const GameStatistics games = game_statistics(to_any, layers);
+  const GameStatistics games = [&] {
+    LayerProgress progress;
+    ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "counting games"); });
+    return game_statistics(to_any, layers, &progress);
+  }();
 
   nlohmann::json layer_list = nlohmann::json::array();
   std::uint64_t canonical = 0, total = 0, alive_canonical = 0, alive_total = 0;
