@@ -26,7 +26,9 @@ PegJobOptions quiet_options() {
 
 TEST(PegEnglishLong, AnalyzeReproducesPublishedCountsAndSolutionNumber) {
   const auto ref = reference();
-  const auto result = peg_analyze(resolve_peg_request({}), quiet_options()).json;
+  PegJobOptions options = quiet_options();
+  options.games = true;
+  const auto result = peg_analyze(resolve_peg_request({}), options).json;
   EXPECT_EQ(result["positions"]["canonical"], ref["positions_canonical"]);  // up to the 8 symmetries
   EXPECT_EQ(result["positions"]["total"], ref["positions_total"]);          // counted separately
   ASSERT_EQ(result["layers"].size(), ref["positions_per_jump_canonical"].size());

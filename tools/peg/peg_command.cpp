@@ -54,6 +54,7 @@ const char* kExamples =
   gamesolver peg verify sol.txt
   gamesolver peg --board triangle5                 top-corner start, last peg anywhere
   gamesolver peg --position 'd2,d3,d4,e4' --finish any --steps
+  gamesolver peg --analyze --games                 and every game: 577,116,156,815,309,849,672
   gamesolver peg --analyze --json analysis.json    every reachable position, layer by layer
   gamesolver peg --all-starts --board english      which finishes each start hole allows
   gamesolver peg --all-starts --board french --output sols   and a solution file for each
@@ -102,6 +103,9 @@ Command peg_command() {
             "finish,f", po::value<std::string>(&o.finish),
             "hole for the last peg, or 'any' (default: the centre, else any)")(
             "analyze", po::bool_switch(), "enumerate every reachable position layer by layer, with counts")(
+            "games", po::bool_switch(&o.job.games),
+            "with --analyze: also count every game (jump sequences until no jump is possible), the dead ends "
+            "per layer and the shortest game; a pass over every position (English: seconds, French: many minutes)")(
             "all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")(
             "fewest-moves", po::bool_switch(),
             "a solution with the fewest moves (one peg's run of jumps), proved minimal")(

@@ -56,6 +56,7 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   const auto alive_any = request.finishes == board.all_holes() ? alive : alive_layers(to_any, layers);
   const auto paths = count_paths(to_any, alive_any);
   const GameStatistics games = [&] {
+    if (!options.games) return GameStatistics{};
     LayerProgress progress;
     ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "counting games"); });
     return game_statistics(to_any, layers, &progress);
@@ -72,10 +73,12 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
                           {"canonical", layers[d].size()},
                           {"total", t},
                           {"finish_reachable_canonical", alive[d].size()},
-                          {"finish_reachable_total", at},
-                          {"dead_ends_canonical", games.layers[d].canonical},
-                          {"dead_ends_total", games.layers[d].total},
-                          {"games_ending", to_decimal(games.layers[d].games)}});
+                          {"finish_reachable_total", at}});
+    if (options.games) {
+      layer_list.back()["dead_ends_canonical"] = games.layers[d].canonical;
+      layer_list.back()["dead_ends_total"] = games.layers[d].total;
+      layer_list.back()["games_ending"] = to_decimal(games.layers[d].games);
+    }
   }
   // Single-peg finishes: the count of an orbit's canonical state holds for each of its holes.
   nlohmann::json finishes = nlohmann::json::array();
@@ -88,7 +91,9 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
       all_solutions += paths[d][i];
     }
   }
-  nlohmann::json game_json = {{"games", to_decimal(games.games)}, {"exact", !games.overflow}};
+  nlohmann::json game_json = options.games
+                                 ? nlohmann::json{{"games", to_decimal(games.games)}, {"exact", !games.overflow}}
+                                 : nlohmann::json(nullptr);
   std::vector<peg::Jump> shortest_line;
   if (games.shortest >= 0) {
     shortest_line = copy_jumps(line_to(to_any, layers, request.start, games.shortest_end, games.shortest));
@@ -101,22 +106,27 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   text << "Board:  " << board_summary(board) << "\n"
        << "Start:  " << request.start_label << "    Finish: " << request.finish_label
        << "    Symmetries used: " << group.order() << "\n\n"
-       << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)   dead ends (total)   "
-          "games ending here\n";
-  for (const auto& l : layer_list)
+       << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)"
+       << (options.games ? "   dead ends (total)   games ending here" : "") << "\n";
+  for (const auto& l : layer_list) {
     text << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
          << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>() << std::setw(25)
          << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
-         << l["finish_reachable_total"].get<std::uint64_t>() << std::setw(20)
-         << l["dead_ends_total"].get<std::uint64_t>() << "   " << l["games_ending"].get<std::string>() << "\n";
+         << l["finish_reachable_total"].get<std::uint64_t>();
+    if (options.games)
+      text << std::setw(20) << l["dead_ends_total"].get<std::uint64_t>() << "   "
+           << l["games_ending"].get<std::string>();
+    text << "\n";
+  }
   text << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25) << alive_canonical
        << std::setw(21) << alive_total
        << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
   for (const auto& f : finishes)
     text << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
   if (finishes.empty()) text << "  none\n";
-  text << "\nGames (jump sequences from the start until no jump is possible): " << to_decimal(games.games)
-       << (games.overflow ? " (NOT EXACT: a count passed 2^128)" : "") << "\n";
+  if (options.games)
+    text << "\nGames (jump sequences from the start until no jump is possible): " << to_decimal(games.games)
+         << (games.overflow ? " (NOT EXACT: a count passed 2^128)" : "") << "\n";
   if (games.shortest >= 0) {
     text << "Shortest game: " << games.shortest << " jumps, then no jump is possible with "
          << start_pegs - games.shortest << " pegs left (the most pegs any game can leave):";
