@@ -19,6 +19,12 @@ std::int64_t weight_of(const Pagoda& p, Position pos) {
   return total;
 }
 
+Pagoda image_of(const Pagoda& p, const BitPermutation& g) {
+  Pagoda image{.weights = std::vector<std::int32_t>(p.weights.size())};
+  for (std::size_t h = 0; h < p.weights.size(); ++h) image.weights[g(static_cast<int>(h))] = p.weights[h];
+  return image;
+}
+
 std::string pagoda_text(const Board& board, const Pagoda& p) {
   std::string text;
   for (int h = 0; h < board.holes(); ++h)

@@ -19,6 +19,9 @@ struct Pagoda {
 // Whether w(from) + w(over) >= w(to) holds for every jump of the board (exact, in integers).
 bool is_pagoda(const Board& board, const Pagoda& p);
 std::int64_t weight_of(const Pagoda& p, Position pos);
+// The pagoda that symmetry g makes of p: weight p(h) on hole g(h). A pagoda towards f becomes
+// one towards g(f).
+Pagoda image_of(const Pagoda& p, const BitPermutation& g);
 // "a1:2 b1:-1 ..." (holes of weight 0 left out), for reports that anyone can check by hand.
 std::string pagoda_text(const Board& board, const Pagoda& p);
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "engine/peg/board.h"
@@ -21,13 +22,13 @@ class PegPuzzle {
       : board_(&board), finishes_(finishes), group_(std::move(group)), pagodas_(board.holes(), lowest_bit(finishes)) {
     for (const Jump& j : board.jumps())
       for (int g = 0; g < group_.order(); ++g) jump_images_.push_back(group_[g].apply(j.all));
-    if (popcount(finishes) == 1) golden_.push_back(PagodaBound::golden(board, lowest_bit(finishes)));
+    if (popcount(finishes) == 1) golden_ = PagodaBound::golden(board, lowest_bit(finishes));
   }
 
   // With a single finish, pagoda functions towards it prune: a position lighter than the finish
   // cannot end there (engine/peg/pagoda.h). Conway's golden pagoda is always one of them.
   bool cannot_finish(Position s) const {
-    if (!golden_.empty() && golden_[0].doomed(s)) return true;
+    if (golden_ && golden_->doomed(s)) return true;
     if (pagodas_.doomed(s)) return true;
     for (const PagodaBound& b : large_)
       if (b.doomed(s)) return true;
@@ -37,7 +38,6 @@ class PegPuzzle {
   void add_pagoda(const Pagoda& p) {
     if (!pagodas_.add(p)) large_.emplace_back(p, lowest_bit(finishes_));
   }
-  int pagodas() const { return pagodas_.size() + static_cast<int>(large_.size()); }
 
   const Board& board() const { return *board_; }
   Bitboard finishes() const { return finishes_; }
@@ -92,7 +92,7 @@ class PegPuzzle {
   Bitboard finishes_;
   SymmetryGroup group_;
   std::vector<Bitboard> jump_images_;  // [jump index * order + g] = image of the jump's three holes
-  std::vector<PagodaBound> golden_;    // with a single finish
+  std::optional<PagodaBound> golden_;  // with a single finish
   PagodaBounds pagodas_;               // added ones, sixteen at a time
   std::vector<PagodaBound> large_;     // added ones with weights too large for PagodaBounds
 };

@@ -5,8 +5,8 @@
 // keeping only two layers of counts: so memory follows the largest layer, not the whole tree.
 //
 // Counting: paths(s) = sum over the moves m into s of paths(parent), parents taken canonical
-// (the group fixes the start, so every state of an orbit has the same count). The games that
-// end in an orbit number paths(s) times the orbit's size.
+// (paths_from_above; the group fixes the start, so every state of an orbit has the same count).
+// The games that end in an orbit number paths(s) times the orbit's size.
 #pragma once
 
 #include <atomic>
@@ -49,20 +49,16 @@ GameStatistics game_statistics(const P& puzzle, const std::vector<LayerSet>& lay
   };
   for (std::size_t d = 0; d < layers.size(); ++d) {
     const LayerSet& layer = layers[d];
-    here.assign(layer.size(), 0);
-    if (d == 0) here.assign(layer.size(), 1);
+    here.assign(layer.size(), d == 0 ? 1 : 0);
     using Sums = std::pair<DeadEndLayer, std::uint64_t>;  // and the least dead end's index + 1
     const Sums sums = tbb::parallel_reduce(
         tbb::blocked_range<std::size_t>(0, layer.size(), 1024), Sums{},
         [&](const auto& range, Sums s) {
           for (std::size_t i = range.begin(); i != range.end(); ++i) {
             if (d > 0) {
-              uint128 sum = 0;
-              puzzle.for_each_canonical_unmove(layer[i], [&](typename P::Move, typename P::Position parent) {
-                const std::size_t j = layers[d - 1].find(parent);
-                if (j != LayerSet::npos) add(sum, above[j]);
-              });
-              here[i] = sum;
+              bool passed = false;
+              here[i] = paths_from_above(puzzle, layers[d - 1], above, layer[i], passed);
+              if (passed) overflow = true;
             }
             bool dead_end = true;
             puzzle.for_each_move(layer[i], [&](typename P::Move) { dead_end = false; });

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -112,6 +113,20 @@ std::vector<LayerSet> alive_layers(const P& puzzle, const std::vector<LayerSet>&
   return alive;
 }
 
+// The move sequences from the start to s: the sum of the counts of its canonical predecessors
+// in the layer above (a predecessor not there is not reachable). `overflow` is set when the sum
+// passes 2^128.
+template <LayeredPuzzle P>
+uint128 paths_from_above(const P& puzzle, const LayerSet& above, const std::vector<uint128>& above_paths,
+                         typename P::Position s, bool& overflow) {
+  uint128 sum = 0;
+  puzzle.for_each_canonical_unmove(s, [&](typename P::Move, typename P::Position parent) {
+    const std::size_t j = above.find(parent);
+    if (j != LayerSet::npos && __builtin_add_overflow(sum, above_paths[j], &sum)) overflow = true;
+  });
+  return sum;
+}
+
 // paths[d][i] = number of move sequences from the start to (any one state of the orbit of)
 // alive[d][i]. The count is the same for every state of an orbit because the group fixes the start.
 template <LayeredPuzzle P>
@@ -125,14 +140,10 @@ std::vector<std::vector<uint128>> count_paths(const P& puzzle, const std::vector
     const auto& above_paths = paths[d - 1];
     paths[d].assign(here.size(), 0);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.size(), 1024), [&](const auto& range) {
-      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        uint128 sum = 0;
-        puzzle.for_each_canonical_unmove(here[i], [&](typename P::Move, typename P::Position parent) {
-          const std::size_t j = above.find(parent);
-          if (j != LayerSet::npos) sum += above_paths[j];
-        });
-        paths[d][i] = sum;
-      }
+      bool overflow = false;
+      for (std::size_t i = range.begin(); i != range.end(); ++i)
+        paths[d][i] = paths_from_above(puzzle, above, above_paths, here[i], overflow);
+      if (overflow) throw std::overflow_error("a count of move sequences passed 2^128");
     });
   }
   return paths;

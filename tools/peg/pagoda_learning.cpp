@@ -55,7 +55,6 @@ bool PagodaLearningSearch::run(peg::Position start, std::uint64_t budget, Learni
     current_ = nullptr;
     past_nodes_ += r.nodes;
   }
-  ++result.rounds;
   result.search.nodes += r.nodes;
   if (!r.complete && !(dfs_.cancel && dfs_.cancel->load())) return false;
   result.search.solved = r.solved;
@@ -115,11 +114,10 @@ void PagodaLearningSearch::learn(std::uint64_t seed, LearningResult& result) {
     const SymmetryGroup& group = puzzle_.symmetries();
     std::vector<std::vector<std::int32_t>> images;
     for (int g = 0; g < group.order(); ++g) {
-      std::vector<std::int32_t> image(board.holes());
-      for (int h = 0; h < board.holes(); ++h) image[group[g](h)] = found[best].weights[h];
-      if (std::find(images.begin(), images.end(), image) != images.end()) continue;
-      images.push_back(image);
-      puzzle_.add_pagoda(peg::Pagoda{.weights = std::move(image)});
+      peg::Pagoda image = peg::image_of(found[best], group[g]);
+      if (std::find(images.begin(), images.end(), image.weights) != images.end()) continue;
+      images.push_back(image.weights);
+      puzzle_.add_pagoda(image);
       ++result.pagodas;
     }
     found.erase(found.begin() + static_cast<std::ptrdiff_t>(best));

@@ -35,8 +35,7 @@ struct LearningOptions {
 
 struct LearningResult {
   DfsResult<peg::PegPuzzle> search;  // nodes summed over the rounds
-  int rounds = 0;
-  int pagodas = 0;  // bounds added, images included
+  int pagodas = 0;                   // bounds added, images included
 };
 
 class PagodaLearningSearch {

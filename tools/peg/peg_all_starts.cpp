@@ -42,7 +42,6 @@ struct Pair {
   peg::Pagoda pagoda;               // proof == pagoda
   std::vector<peg::Jump> solution;  // solvable
   std::uint64_t nodes = 0;          // proof == search (or reverse, the reverse's search)
-  int learned = 0;                  // pagodas the search learned
   // The reverse problem (start at this finish, finish at this start) is pairs[reverse] turned by
   // symmetry reverse_symmetry: that maps this pair's finish to its start and this start to its finish.
   std::size_t reverse = 0;
@@ -176,7 +175,6 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     won.solvable = r.search.solved;
     won.solution = copy_jumps(r.search.path);
     won.nodes = r.search.nodes;
-    won.learned = r.pagodas;
     done += 1;
     if (won.reverse == i) return;
     Pair& other = pairs[won.reverse];
@@ -231,17 +229,15 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
         if (!v.valid) throw std::logic_error(path + ": the written solution does not verify: " + v.reason);
         ++written;
       } else if (a.pair->proof == Proof::pagoda) {
-        peg::Pagoda image{.weights = std::vector<std::int32_t>(board.holes())};
-        for (int h = 0; h < board.holes(); ++h) image.weights[g(h)] = a.pair->pagoda.weights[h];
-        proofs.push_back(
-            {{"finish", peg::hole_name(board, f)}, {"proof", "pagoda"}, {"pagoda", peg::pagoda_text(board, image)}});
+        proofs.push_back({{"finish", peg::hole_name(board, f)},
+                          {"proof", "pagoda"},
+                          {"pagoda", peg::pagoda_text(board, peg::image_of(a.pair->pagoda, g))}});
         ++by_pagoda;
       } else if (a.pair->proof == Proof::reverse && pairs[a.pair->reverse].proof == Proof::pagoda) {
         // The reverse problem (start f, finish s) weighs less than its finish: its pagoda, turned
         // from the reverse's representative onto (f, s).
         const BitPermutation& back = group[group.inverse_of(a.pair->reverse_symmetry)];
-        peg::Pagoda image{.weights = std::vector<std::int32_t>(board.holes())};
-        for (int h = 0; h < board.holes(); ++h) image.weights[g(back(h))] = pairs[a.pair->reverse].pagoda.weights[h];
+        const peg::Pagoda image = peg::image_of(peg::image_of(pairs[a.pair->reverse].pagoda, back), g);
         proofs.push_back({{"finish", peg::hole_name(board, f)},
                           {"proof", "pagoda of the reverse problem (start " + peg::hole_name(board, f) + ", finish " +
                                         peg::hole_name(board, s) + ")"},
