@@ -27,7 +27,6 @@ PegJobOptions quiet_options() {
 TEST(PegEnglishLong, AnalyzeReproducesPublishedCountsAndSolutionNumber) {
   const auto ref = reference();
   PegJobOptions options = quiet_options();
-  options.games = true;
   const auto result = peg_analyze(resolve_peg_request({}), options).json;
   EXPECT_EQ(result["positions"]["canonical"], ref["positions_canonical"]);  // up to the 8 symmetries
   EXPECT_EQ(result["positions"]["total"], ref["positions_total"]);          // counted separately

@@ -97,9 +97,10 @@ GameStatistics game_statistics(const P& puzzle, const std::vector<LayerSet>& lay
 }
 
 // A move sequence from `start` to a state of the orbit of `end` (canonical, `depth` moves from
-// the start), traced back through the layers of enumerate_layers.
-template <LayeredPuzzle P>
-std::vector<typename P::Move> line_to(const P& puzzle, const std::vector<LayerSet>& layers, typename P::Position start,
+// the start), traced back through the layers of enumerate_layers (or anything with the same
+// contains(state) per depth).
+template <LayeredPuzzle P, class Layers>
+std::vector<typename P::Move> line_to(const P& puzzle, const Layers& layers, typename P::Position start,
                                       std::uint64_t end, int depth) {
   // Canonical states back to the start.
   std::vector<std::uint64_t> back = {end};

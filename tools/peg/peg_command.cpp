@@ -14,7 +14,8 @@ namespace {
 struct PegCommandOptions {
   PegJobOptions job;
   std::string start, position, finish;
-  bool no_class = false;
+  bool no_class = false, games = false;
+  double memory_gib = 0;
 };
 
 // The request of the solve-like modes, from --board, --start, --position and --finish.
@@ -30,6 +31,13 @@ PegRequestOptions request_of(const PegCommandOptions& o, const Invocation& in) {
 PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
   if (in.vm.count("table-bits") && (o.job.table_bits < 10 || o.job.table_bits > 34))
     throw InputError("--table-bits must be between 10 and 34");
+  if (in.vm.count("memory") && !(o.memory_gib >= 0.01 && o.memory_gib <= 1024))
+    throw InputError("--memory must be between 0.01 and 1024 (GiB)");
+  // The layer table's default: half the machine, at most 16 GiB (the table is the analysis's
+  // only large allocation; the layers themselves are on disk).
+  const double memory = in.vm.count("memory") ? o.memory_gib * double(1 << 30)
+                                              : std::min(cli::physical_memory_bytes() / 2, 16.0 * double(1 << 30));
+  o.job.memory_bytes = static_cast<std::size_t>(memory);
   o.job.global = in.global;
   o.job.threads = in.threads;
   o.job.class_pruning = !o.no_class;
@@ -54,8 +62,10 @@ const char* kExamples =
   gamesolver peg verify sol.txt
   gamesolver peg --board triangle5                 top-corner start, last peg anywhere
   gamesolver peg --position 'd2,d3,d4,e4' --finish any --steps
-  gamesolver peg --analyze --games                 and every game: 577,116,156,815,309,849,672
-  gamesolver peg --analyze --json analysis.json    every reachable position, layer by layer
+  gamesolver peg --analyze                         every reachable position, layer by layer, and every
+                                                   game: 577,116,156,815,309,849,672
+  gamesolver peg --analyze --board diamond --start e2 --dir diamond-e2 --memory 12
+                                                   layer files kept in diamond-e2; rerun to resume
   gamesolver peg --all-starts --board english      which finishes each start hole allows
   gamesolver peg --all-starts --board french --output sols   and a solution file for each
   gamesolver peg --fewest-moves                    18 moves, proved minimal
@@ -103,9 +113,15 @@ Command peg_command() {
             "finish,f", po::value<std::string>(&o.finish),
             "hole for the last peg, or 'any' (default: the centre, else any)")(
             "analyze", po::bool_switch(), "enumerate every reachable position layer by layer, with counts")(
-            "games", po::bool_switch(&o.job.games),
-            "with --analyze: also count every game (jump sequences until no jump is possible), the dead ends "
-            "per layer and the shortest game; a pass over every position (English: seconds, French: many minutes)")(
+            "games", po::bool_switch(&o.games),
+            "accepted for old scripts: --analyze always counts every game (jump sequences until no jump is "
+            "possible), the dead ends per layer and the shortest game")(
+            "dir", po::value<std::string>(&o.job.dir),
+            "--analyze: keep the layer files (sorted, compressed) in DIR; a stopped analysis rerun with the same "
+            "DIR resumes after its last finished layer (default: a temporary directory, removed at the end)")(
+            "memory", po::value<double>(&o.memory_gib),
+            "--analyze: GiB for the layer being built; a layer that needs more is built in several passes "
+            "(default: half the machine's memory, at most 16)")(
             "all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")(
             "fewest-moves", po::bool_switch(),
             "a solution with the fewest moves (one peg's run of jumps), proved minimal")(

@@ -14,8 +14,9 @@ struct PegJobOptions {
   std::string output;         // solution file to write (--all-starts: a directory), "" = none
   bool steps = false;         // print a diagram after every jump
   bool class_pruning = true;  // decide class-infeasible problems without search
-  bool games = false;         // --analyze: the statistics of every game too (a pass over every position)
-  int table_bits = 0;         // dead-position table: 2^bits slots; 0 = the mode's default
+  std::string dir;            // --analyze: the layer files (kept, resumable); "" = a temporary directory
+  std::size_t memory_bytes = std::size_t{1} << 30;  // --analyze: the budget for the layer being built
+  int table_bits = 0;                               // dead-position table: 2^bits slots; 0 = the mode's default
 };
 
 Report peg_solve(const PegRequest& request, const PegJobOptions& options);

@@ -1,5 +1,9 @@
 // gamesolver peg: --analyze and --fewest-moves.
+#include <unistd.h>
+
+#include <algorithm>
 #include <bit>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -15,6 +19,7 @@
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
+#include "solvers/layered/streamed_layers.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
 #include "tools/peg/peg_solution_file.h"
@@ -41,6 +46,35 @@ std::vector<LayerSet> enumerate_with_progress(const peg::PegPuzzle& puzzle, peg:
   return enumerate_layers(puzzle, start, &progress);
 }
 
+// The analysis files: --dir (kept, so a stopped analysis resumes), else a temporary directory
+// removed at the end.
+class AnalysisDir {
+ public:
+  explicit AnalysisDir(const std::string& dir) : path_(dir) {
+    if (path_.empty()) {
+      path_ = (std::filesystem::temp_directory_path() / ("gamesolver-analysis-" + std::to_string(getpid()))).string();
+      temporary_ = true;
+      std::filesystem::remove_all(path_);
+    }
+  }
+  ~AnalysisDir() {
+    std::error_code ec;
+    if (temporary_) std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool temporary_ = false;
+};
+
+// Names the problem in every analysis file, so a directory cannot mix two analyses.
+std::string problem_name(const PegRequest& request, const SymmetryGroup& group) {
+  return "peg board=" + request.board.name() + " holes=" + std::to_string(request.board.holes()) +
+         " start=" + std::to_string(request.start) + " finishes=" + std::to_string(request.finishes) +
+         " symmetries=" + std::to_string(group.order());
+}
+
 }  // namespace
 
 Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
@@ -48,58 +82,71 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const SymmetryGroup group = layered_group(request);
-  const peg::PegPuzzle to_finish(board, request.finishes, group);
-  const peg::PegPuzzle to_any(board, board.all_holes(), group);
+  const peg::PegPuzzle puzzle(board, request.finishes, group);
 
-  const auto layers = enumerate_with_progress(to_finish, request.start, options);
-  const auto alive = alive_layers(to_finish, layers);
-  const auto alive_any = request.finishes == board.all_holes() ? alive : alive_layers(to_any, layers);
-  const auto paths = count_paths(to_any, alive_any);
-  const GameStatistics games = [&] {
-    if (!options.games) return GameStatistics{};
-    LayerProgress progress;
-    ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "counting games"); });
-    return game_statistics(to_any, layers, &progress);
+  const AnalysisDir dir(options.dir);
+  LayerProgress progress;
+  StreamedLayers<peg::PegPuzzle> streamed(puzzle, {.dir = dir.path(),
+                                                   .problem = problem_name(request, group),
+                                                   .memory_bytes = options.memory_bytes,
+                                                   .progress = &progress});
+  const StreamedAnalysis analysis = [&] {
+    ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "analysing"); });
+    return streamed.run(request.start);
   }();
+  const std::size_t deepest = analysis.layers.size() - 1;
 
   nlohmann::json layer_list = nlohmann::json::array();
   std::uint64_t canonical = 0, total = 0, alive_canonical = 0, alive_total = 0;
+  uint128 games = 0;
+  int shortest = -1;
+  bool overflow = analysis.overflow;
   const int start_pegs = popcount(request.start);
-  for (std::size_t d = 0; d < layers.size(); ++d) {
-    const std::uint64_t t = total_states(to_finish, layers[d]), at = total_states(to_finish, alive[d]);
-    canonical += layers[d].size(), total += t, alive_canonical += alive[d].size(), alive_total += at;
+  for (std::size_t d = 0; d <= deepest; ++d) {
+    const StreamedLayer& l = analysis.layers[d];
+    canonical += l.canonical, total += l.total, alive_canonical += l.alive_canonical, alive_total += l.alive_total;
+    if (__builtin_add_overflow(games, l.games, &games)) overflow = true;
+    if (shortest < 0 && l.dead_canonical > 0) shortest = static_cast<int>(d);
     layer_list.push_back({{"jumps", d},
                           {"pegs", start_pegs - static_cast<int>(d)},
-                          {"canonical", layers[d].size()},
-                          {"total", t},
-                          {"finish_reachable_canonical", alive[d].size()},
-                          {"finish_reachable_total", at}});
-    if (options.games) {
-      layer_list.back()["dead_ends_canonical"] = games.layers[d].canonical;
-      layer_list.back()["dead_ends_total"] = games.layers[d].total;
-      layer_list.back()["games_ending"] = to_decimal(games.layers[d].games);
-    }
+                          {"canonical", l.canonical},
+                          {"total", l.total},
+                          {"finish_reachable_canonical", l.alive_canonical},
+                          {"finish_reachable_total", l.alive_total},
+                          {"dead_ends_canonical", l.dead_canonical},
+                          {"dead_ends_total", l.dead_total},
+                          {"games_ending", to_decimal(l.games)},
+                          {"bytes", l.bytes},
+                          {"ranges", l.ranges}});
   }
-  // Single-peg finishes: the count of an orbit's canonical state holds for each of its holes.
+  // Single-peg finishes are in the deepest layer, the only one whose counts are kept to the end.
+  // The count of an orbit's canonical state holds for each of its holes.
   nlohmann::json finishes = nlohmann::json::array();
   uint128 all_solutions = 0;
-  for (int h = 0; h < board.holes(); ++h) {
-    for (std::size_t d = 0; d < alive_any.size(); ++d) {
-      const std::size_t i = alive_any[d].find(group.canonical(bit(h)));
-      if (i == LayerSet::npos) continue;
-      finishes.push_back({{"hole", peg::hole_name(board, h)}, {"solutions", to_decimal(paths[d][i])}});
-      all_solutions += paths[d][i];
+  if (start_pegs - static_cast<int>(deepest) == 1) {
+    const StateFileReader last = streamed.layer_with_counts(deepest);
+    std::vector<std::uint64_t> states;
+    std::vector<uint128> counts;
+    for (std::size_t b = 0; b < last.blocks(); ++b) {
+      last.read_block(b, states, &counts);
+      for (int h = 0; h < board.holes(); ++h) {
+        const auto it = std::lower_bound(states.begin(), states.end(), group.canonical(bit(h)));
+        if (it == states.end() || *it != group.canonical(bit(h))) continue;
+        const uint128 n = counts[static_cast<std::size_t>(it - states.begin())];
+        finishes.push_back({{"hole", peg::hole_name(board, h)}, {"solutions", to_decimal(n)}});
+        all_solutions += n;
+      }
     }
   }
-  nlohmann::json game_json = options.games
-                                 ? nlohmann::json{{"games", to_decimal(games.games)}, {"exact", !games.overflow}}
-                                 : nlohmann::json(nullptr);
+  nlohmann::json game_json = {{"games", to_decimal(games)}, {"exact", !overflow}};
   std::vector<peg::Jump> shortest_line;
-  if (games.shortest >= 0) {
-    shortest_line = copy_jumps(line_to(to_any, layers, request.start, games.shortest_end, games.shortest));
-    game_json["shortest_dead_end"] = {{"jumps", games.shortest},
-                                      {"pegs_left", start_pegs - games.shortest},
-                                      {"line", jump_names(board, shortest_line)}};
+  if (shortest >= 0) {
+    std::vector<StateFileReader> layers;
+    for (int d = 0; d <= shortest; ++d) layers.push_back(streamed.layer(static_cast<std::size_t>(d)));
+    shortest_line = copy_jumps(line_to(puzzle, layers, request.start,
+                                       analysis.layers[static_cast<std::size_t>(shortest)].first_dead, shortest));
+    game_json["shortest_dead_end"] = {
+        {"jumps", shortest}, {"pegs_left", start_pegs - shortest}, {"line", jump_names(board, shortest_line)}};
   }
   const double seconds = clock.seconds();
 
@@ -107,35 +154,32 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
        << "Start:  " << request.start_label << "    Finish: " << request.finish_label
        << "    Symmetries used: " << group.order() << "\n\n"
        << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)"
-       << (options.games ? "   dead ends (total)   games ending here" : "") << "\n";
-  for (const auto& l : layer_list) {
+       << "   dead ends (total)   games ending here\n";
+  for (const auto& l : layer_list)
     text << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
          << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>() << std::setw(25)
          << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
-         << l["finish_reachable_total"].get<std::uint64_t>();
-    if (options.games)
-      text << std::setw(20) << l["dead_ends_total"].get<std::uint64_t>() << "   "
-           << l["games_ending"].get<std::string>();
-    text << "\n";
-  }
+         << l["finish_reachable_total"].get<std::uint64_t>() << std::setw(20)
+         << l["dead_ends_total"].get<std::uint64_t>() << "   " << l["games_ending"].get<std::string>() << "\n";
   text << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25) << alive_canonical
        << std::setw(21) << alive_total
        << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
   for (const auto& f : finishes)
     text << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
   if (finishes.empty()) text << "  none\n";
-  if (options.games)
-    text << "\nGames (jump sequences from the start until no jump is possible): " << to_decimal(games.games)
-         << (games.overflow ? " (NOT EXACT: a count passed 2^128)" : "") << "\n";
-  if (games.shortest >= 0) {
-    text << "Shortest game: " << games.shortest << " jumps, then no jump is possible with "
-         << start_pegs - games.shortest << " pegs left (the most pegs any game can leave):";
+  text << "\nGames (jump sequences from the start until no jump is possible): " << to_decimal(games)
+       << (overflow ? " (NOT EXACT: a count passed 2^128)" : "") << "\n";
+  if (shortest >= 0) {
+    text << "Shortest game: " << shortest << " jumps, then no jump is possible with " << start_pegs - shortest
+         << " pegs left (the most pegs any game can leave):";
     for (const auto& j : jump_names(board, shortest_line)) text << " " << j.get<std::string>();
     text << "\n";
   }
   text << "\n"
        << seconds << " s with " << options.threads << " thread(s), peak memory "
-       << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+       << static_cast<int>(cli::peak_memory_mib()) << " MiB, " << std::fixed << std::setprecision(1)
+       << static_cast<double>(analysis.disk_bytes) / (1 << 20) << " MiB of layer files"
+       << (options.dir.empty() ? " (temporary)" : " in " + options.dir) << "\n";
   return Report{nlohmann::json{{"board", board.name()},
                                {"start", request.start_label},
                                {"finish", request.finish_label},
@@ -146,6 +190,9 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
                                {"finishes", finishes},
                                {"solutions", to_decimal(all_solutions)},
                                {"games", game_json},
+                               {"disk_bytes", analysis.disk_bytes},
+                               {"dir", options.dir},
+                               {"memory_budget_bytes", options.memory_bytes},
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},

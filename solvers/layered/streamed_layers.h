@@ -1,0 +1,457 @@
+// Layer-by-layer analysis of every state reachable from a start, with the layers on disk, so
+// memory follows a fixed budget instead of the size of the tree. The same results as the
+// in-memory passes of layered_search.h and game_statistics.h (the tests compare them), for
+// puzzles whose every move goes one layer down (LayeredPuzzle), states canonical under a group
+// that fixes the start and the goal set.
+//
+// Forward, depth d to d + 1: stream layer d (states and counts, sorted, compressed; see
+// state_file.h), and insert every canonical child into a CountTable with the weight
+//     paths(P) * |orbit(P)|
+// where paths(P) counts the move sequences from the start to any one state of P's orbit. A
+// child C then holds the number of move sequences into its whole orbit (a move from g.P into the
+// orbit of C is g applied to a move from P into it, so each canonical parent stands for its
+// orbit), and paths(C) = that sum / |orbit(C)|, exactly. The same pass counts layer d's states
+// in all (orbit sizes), its dead ends (no move) and the games that end in them (paths x orbit).
+// When layer d + 1 will not fit the table, its states are split into ranges of state values,
+// cut at quantiles of a sample of children, and layer d is streamed once per range; a range that
+// overfills the table anyway makes the step start again with twice as many ranges.
+//
+// Backward, from the deepest layer: alive d = the states of layer d that are goals or parents of
+// alive d + 1. The parents of alive d + 1 go into the table (range by range, cut at layer d's
+// own block boundaries), then layer d is streamed in order and filtered, so alive d comes out
+// sorted without a sort.
+//
+// Files (in one directory; each written whole and renamed into place, so a stopped job resumes
+// after its last finished step): layer-DD.states, layer-DD.counts (deleted once the next step no
+// longer needs them, except the last layer's), layer-DD.stats after step DD is done,
+// alive-DD.states and alive-DD.stats. Every file names its problem; files of another one are
+// refused.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "engine/core/uint128.h"
+#include "solvers/common/game.h"
+#include "solvers/io/checked_text_file.h"
+#include "solvers/layered/count_table.h"
+#include "solvers/layered/layered_search.h"
+#include "solvers/layered/state_file.h"
+
+namespace gs {
+
+struct StreamedOptions {
+  std::string dir;                                  // the layer files
+  std::string problem;                              // names the problem in every file (board, start, goals, group)
+  std::size_t memory_bytes = std::size_t{4} << 30;  // for the table of the layer being built
+  LayerProgress* progress = nullptr;
+  std::size_t max_steps = ~std::size_t{0};  // forward steps this run may take (a stopped run resumes)
+};
+
+struct StreamedLayer {
+  std::uint64_t canonical = 0, total = 0;              // states up to symmetry, counted separately
+  std::uint64_t dead_canonical = 0, dead_total = 0;    // of them, dead ends (no move)
+  uint128 games = 0;                                   // move sequences from the start ending here
+  std::uint64_t first_dead = 0;                        // the least canonical dead end (dead_canonical > 0)
+  std::uint64_t alive_canonical = 0, alive_total = 0;  // states from which a goal is reachable
+  std::uint64_t bytes = 0;                             // on disk (states, and counts while kept)
+  int ranges = 1;                                      // passes over the layer above that built it
+};
+
+struct StreamedAnalysis {
+  bool complete = false;  // false: stopped by max_steps, only what is done is reported (nothing)
+  std::vector<StreamedLayer> layers;
+  bool overflow = false;         // a count passed 2^128: the counts are not exact
+  std::uint64_t disk_bytes = 0;  // the files at the end
+};
+
+namespace streamed_detail {
+
+inline std::string name(const std::string& dir, const char* kind, std::size_t d, const char* ext) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%s-%02zu.%s", kind, d, ext);
+  return (std::filesystem::path(dir) / buf).string();
+}
+
+inline std::string header(const StreamedOptions& o, const char* kind, std::size_t d) {
+  return nlohmann::json{{"problem", o.problem}, {"kind", kind}, {"depth", d}}.dump();
+}
+
+inline void check_header(const std::string& path, const std::string& found, const std::string& expected) {
+  if (found != expected)
+    throw DataError(path + " belongs to another analysis (" + found + ", expected " + expected +
+                    "): use another directory");
+}
+
+inline nlohmann::json read_stats(const std::string& path, const StreamedOptions& o, const char* kind, std::size_t d) {
+  auto j = nlohmann::json::parse(read_checked_text(path));
+  check_header(path, j.at("header").get<std::string>(), header(o, kind, d));
+  return j;
+}
+
+inline uint128 parse_u128(const std::string& s) {
+  uint128 v = 0;
+  for (const char c : s) v = v * 10 + static_cast<unsigned>(c - '0');
+  return v;
+}
+
+// Splits [0, n) into `parts` ranges of nearly equal size.
+inline std::size_t cut(std::size_t n, std::size_t parts, std::size_t i) { return n * i / parts; }
+
+}  // namespace streamed_detail
+
+// Thread-local buffer of table entries, flushed in batches.
+class EntryBuffer {
+ public:
+  explicit EntryBuffer(CountTable& table) : table_(&table) { entries_.reserve(kSize); }
+  ~EntryBuffer() { flush(); }
+  void add(std::uint64_t state, uint128 weight) {
+    entries_.push_back({state, weight});
+    if (entries_.size() == kSize) flush();
+  }
+  void flush() {
+    table_->insert(entries_.data(), entries_.size());
+    entries_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kSize = 256;
+  CountTable* table_;
+  std::vector<CountTable::Entry> entries_;
+};
+
+template <LayeredPuzzle P>
+class StreamedLayers {
+ public:
+  StreamedLayers(const P& puzzle, StreamedOptions options)
+      : puzzle_(puzzle),
+        o_(std::move(options)),
+        table_(std::max<std::size_t>(o_.memory_bytes / sizeof(CountTable::Slot), 1024)) {
+    std::filesystem::create_directories(o_.dir);
+  }
+
+  // Every step not already on disk, forward then backward; then the statistics from the files.
+  StreamedAnalysis run(typename P::Position start) {
+    std::size_t d = 0, steps = 0;
+    if (!block_file_ok(states(d))) write_start(start);
+    while (true) {
+      if (std::filesystem::exists(stats_path(d))) {
+        streamed_detail::read_stats(stats_path(d), o_, "layer", d);  // refuses another problem's files
+      } else {
+        if (steps++ == o_.max_steps) return StreamedAnalysis{};
+        forward(d);
+      }
+      if (o_.progress) o_.progress->depth = static_cast<int>(d);
+      if (StateFileReader(states(d + 1)).size() == 0) break;
+      ++d;
+    }
+    const std::size_t deepest = d;
+    for (std::size_t a = deepest + 1; a-- > 0;)
+      if (std::filesystem::exists(alive_stats_path(a)))
+        streamed_detail::read_stats(alive_stats_path(a), o_, "alive", a);
+      else
+        backward(a, deepest);
+    return collect(deepest);
+  }
+
+  // The states of layer d (for tracing lines back).
+  StateFileReader layer(std::size_t d) const { return StateFileReader(states(d)); }
+  // Layer d's states with their path counts, while its counts file is kept (the last layer's is).
+  StateFileReader layer_with_counts(std::size_t d) const { return StateFileReader(states(d), counts(d)); }
+
+ private:
+  std::string states(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "states"); }
+  std::string counts(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "counts"); }
+  std::string stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "stats"); }
+  std::string alive_states(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "states"); }
+  std::string alive_stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "stats"); }
+
+  StateFileReader open(const std::string& path, const std::string& counts_path, const char* kind, std::size_t d) const {
+    StateFileReader r(path, counts_path);
+    streamed_detail::check_header(path, r.header(), streamed_detail::header(o_, kind, d));
+    return r;
+  }
+
+  void write_start(typename P::Position start) {
+    StateFileWriter w(states(0), counts(0), streamed_detail::header(o_, "layer", 0));
+    w.add(puzzle_.canonical(start), 1);
+    w.finish();
+  }
+
+  // A sorted sample of the neighbours (children or parents, by `neighbours`) of the states of
+  // `from`: every state of up to 64 blocks spread over the file.
+  template <class Neighbours>
+  std::vector<std::uint64_t> sample(const StateFileReader& from, Neighbours&& neighbours) const {
+    std::vector<std::uint64_t> out, block;
+    const std::size_t step = std::max<std::size_t>(1, from.blocks() / 64);
+    for (std::size_t b = 0; b < from.blocks(); b += step) {
+      from.read_block(b, block);
+      for (const auto s : block) neighbours(s, [&](typename P::Move, typename P::Position n) { out.push_back(n); });
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // Builds a set of states in ranges of state values that each fit the table: for each range
+  // [lo, hi), fill(lo, hi) inserts its states, emit(lo, hi) writes them. `estimate`: about how
+  // many states in all; the ranges are cut at quantiles of `sample` (sorted). A range that
+  // overfills the table makes the whole build start again (restart()) with an estimate half
+  // as large again, so more, smaller ranges. Returns the number of ranges.
+  template <class Fill, class Emit, class Restart>
+  int in_ranges(std::uint64_t estimate, const std::vector<std::uint64_t>& sample, Fill&& fill, Emit&& emit,
+                Restart&& restart) {
+    const std::size_t room = table_.allocated() / 5 * 4 * 9 / 10;
+    for (int attempt = 0;; ++attempt) {
+      const std::size_t parts = std::max<std::size_t>(1, (estimate + room - 1) / room);
+      std::vector<std::uint64_t> cuts;
+      for (std::size_t i = 1; i < parts && !sample.empty(); ++i) {
+        const std::uint64_t c = sample[streamed_detail::cut(sample.size(), parts, i)];
+        if (cuts.empty() || c > cuts.back()) cuts.push_back(c);
+      }
+      if (attempt > 40) throw DataError("the memory budget (--memory) is too small for this layer");
+      bool fits = true;
+      for (std::size_t r = 0; r <= cuts.size() && fits; ++r) {
+        const std::uint64_t lo = r == 0 ? 0 : cuts[r - 1], hi = r == cuts.size() ? ~std::uint64_t{0} : cuts[r];
+        table_.use(std::min(table_.allocated(), estimate / (cuts.size() + 1) * 5 / 4 + 1024));
+        fill(lo, hi);
+        fits = !table_.full();
+        if (fits) emit(lo, hi);
+      }
+      if (fits) return static_cast<int>(cuts.size() + 1);
+      estimate += estimate / 2 + 1024;
+      restart();
+    }
+  }
+
+  // Writes the table's n states in order (after those already in `out`), with their counts
+  // divided by their orbit sizes when `with_counts`. Whole blocks are encoded in parallel; the
+  // states around them go through add(), so blocks fall as if every state had been added alone.
+  void write_table(StateFileWriter& out, std::size_t n, bool with_counts) {
+    constexpr std::size_t B = StateFileWriter::kBlockStates;
+    const auto count_of = [&](std::size_t i) -> uint128 {
+      if (!with_counts) return 0;
+      const auto orbit = static_cast<unsigned>(puzzle_.symmetries().orbit_size(table_[i].state));
+      const uint128 sum = table_[i].count();
+      if (sum % orbit != 0)
+        throw std::logic_error("path counts not divisible by orbit size: the group does not fix the start");
+      return sum / orbit;
+    };
+    std::size_t i = 0;
+    for (; i < n && out.pending() != 0; ++i) out.add(table_[i].state, count_of(i));
+    const std::size_t blocks = (n - i) / B;
+    for (std::size_t first = 0; first < blocks; first += 256) {
+      const std::size_t last = std::min(blocks, first + 256);
+      std::vector<std::string> s(last - first), c(last - first);
+      tbb::parallel_for(first, last, [&](std::size_t b) {
+        std::vector<std::uint64_t> st(B);
+        std::vector<uint128> ct(B);
+        for (std::size_t k = 0; k < B; ++k) st[k] = table_[i + b * B + k].state, ct[k] = count_of(i + b * B + k);
+        StateFileWriter::encode_block(st.data(), with_counts ? ct.data() : nullptr, B, s[b - first], c[b - first]);
+      });
+      for (std::size_t b = first; b < last; ++b)
+        out.add_encoded(s[b - first], c[b - first], table_[i + b * B].state, table_[i + b * B + B - 1].state);
+    }
+    for (i += blocks * B; i < n; ++i) out.add(table_[i].state, count_of(i));
+  }
+
+  struct Sums {
+    StreamedLayer layer;
+    bool overflow = false;
+    void add(const Sums& o) {
+      if (o.layer.dead_canonical && (!layer.dead_canonical || o.layer.first_dead < layer.first_dead))
+        layer.first_dead = o.layer.first_dead;
+      layer.canonical += o.layer.canonical, layer.total += o.layer.total;
+      layer.dead_canonical += o.layer.dead_canonical, layer.dead_total += o.layer.dead_total;
+      if (__builtin_add_overflow(layer.games, o.layer.games, &layer.games)) overflow = true;
+      overflow = overflow || o.overflow;
+    }
+  };
+
+  void forward(std::size_t d) {
+    const StateFileReader parents = open(states(d), counts(d), "layer", d);
+    // Layers grow or shrink by similar factors from one depth to the next.
+    std::uint64_t estimate = parents.size() * 8;
+    if (d > 0) {
+      const nlohmann::json above = nlohmann::json::parse(read_checked_text(stats_path(d - 1)));
+      const double before = std::max(above.at("canonical").get<double>(), 1.0),
+                   now = static_cast<double>(parents.size());
+      estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.1 * now * now / before) + 1024);
+    }
+    const auto children = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_move(s, f); };
+    std::optional<StateFileWriter> out;
+    Sums sums;
+    const auto restart = [&] {
+      out.reset();
+      out.emplace(states(d + 1), counts(d + 1), streamed_detail::header(o_, "layer", d + 1));
+      sums = Sums{};
+    };
+    restart();
+    bool first = true;
+    const int ranges = in_ranges(
+        estimate, sample(parents, children),
+        [&](std::uint64_t lo, std::uint64_t hi) {
+          first = lo == 0;  // the layer's own statistics are counted in the first range's pass
+          tbb::enumerable_thread_specific<Sums> local;
+          tbb::parallel_for(std::size_t{0}, parents.blocks(), [&](std::size_t b) {
+            if (table_.full()) return;
+            std::vector<std::uint64_t> st;
+            std::vector<uint128> ct;
+            parents.read_block(b, st, &ct);
+            EntryBuffer buffer(table_);
+            Sums& s = local.local();
+            for (std::size_t i = 0; i < st.size(); ++i) {
+              const int orbit = puzzle_.symmetries().orbit_size(st[i]);
+              uint128 weight = 0;
+              if (__builtin_mul_overflow(ct[i], static_cast<uint128>(orbit), &weight)) s.overflow = true;
+              bool dead = true;
+              children(st[i], [&](typename P::Move, typename P::Position c) {
+                dead = false;
+                if (c >= lo && c < hi) buffer.add(c, weight);
+              });
+              if (!first) continue;
+              s.layer.canonical += 1, s.layer.total += static_cast<std::uint64_t>(orbit);
+              if (!dead) continue;
+              if (s.layer.dead_canonical == 0 || st[i] < s.layer.first_dead) s.layer.first_dead = st[i];
+              s.layer.dead_canonical += 1, s.layer.dead_total += static_cast<std::uint64_t>(orbit);
+              if (__builtin_add_overflow(s.layer.games, weight, &s.layer.games)) s.overflow = true;
+            }
+          });
+          if (first && !table_.full())
+            for (const Sums& s : local) sums.add(s);
+        },
+        [&](std::uint64_t, std::uint64_t) {
+          write_table(*out, table_.sort(), true);
+          if (table_.overflow()) sums.overflow = true;
+        },
+        restart);
+    sums.layer.ranges = ranges;
+    const std::uint64_t written = out->finish();
+    out.reset();
+    const std::uint64_t next_size = StateFileReader(states(d + 1)).size();
+    if (o_.progress) o_.progress->states += next_size;
+    nlohmann::json j = stats_json(sums, d);
+    j["next_bytes"] = written;
+    write_checked_text(stats_path(d), j.dump());
+    // Layer d's counts are no longer needed when layer d + 1 holds the counts the next step uses.
+    if (d > 0 && next_size != 0) std::filesystem::remove(counts(d));
+  }
+
+  nlohmann::json stats_json(const Sums& s, std::size_t d) const {
+    return {{"header", streamed_detail::header(o_, "layer", d)},
+            {"canonical", s.layer.canonical},
+            {"total", s.layer.total},
+            {"dead_canonical", s.layer.dead_canonical},
+            {"dead_total", s.layer.dead_total},
+            {"games", to_decimal(s.layer.games)},
+            {"first_dead", s.layer.first_dead},
+            {"ranges", s.layer.ranges},
+            {"overflow", s.overflow}};
+  }
+
+  void backward(std::size_t d, std::size_t deepest) {
+    const StateFileReader layer = open(states(d), "", "layer", d);
+    std::optional<StateFileReader> below;
+    if (d < deepest) below.emplace(open(alive_states(d + 1), "", "alive", d + 1));
+    const auto parents = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_unmove(s, f); };
+    std::optional<StateFileWriter> out;
+    std::uint64_t total = 0;
+    const auto restart = [&] {
+      out.reset();
+      out.emplace(alive_states(d), "", streamed_detail::header(o_, "alive", d));
+      total = 0;
+    };
+    restart();
+    // The parents of states that can finish: a few each, many of them unreachable.
+    const std::uint64_t estimate = below ? below->size() * 6 : 0;
+    in_ranges(
+        estimate, below ? sample(*below, parents) : std::vector<std::uint64_t>{},
+        [&](std::uint64_t lo, std::uint64_t hi) {
+          if (!below) return;
+          tbb::parallel_for(std::size_t{0}, below->blocks(), [&](std::size_t b) {
+            if (table_.full()) return;
+            std::vector<std::uint64_t> st;
+            below->read_block(b, st);
+            EntryBuffer buffer(table_);
+            for (const auto s : st)
+              parents(s, [&](typename P::Move, typename P::Position p) {
+                if (p >= lo && p < hi) buffer.add(p, 0);
+              });
+          });
+        },
+        [&](std::uint64_t lo, std::uint64_t hi) { total += filter(layer, lo, hi, *out); }, restart);
+    out->finish();
+    out.reset();
+    const nlohmann::json j = {{"header", streamed_detail::header(o_, "alive", d)},
+                              {"canonical", StateFileReader(alive_states(d)).size()},
+                              {"total", total}};
+    write_checked_text(alive_stats_path(d), j.dump());
+  }
+
+  // Writes the states of `layer` in [lo, hi) that are goals or in the table; returns their
+  // number counted separately.
+  std::uint64_t filter(const StateFileReader& layer, std::uint64_t lo, std::uint64_t hi, StateFileWriter& out) {
+    // Blocks from the last one starting at or below lo, to the last one starting below hi.
+    std::size_t b0 = 0, b1 = 0;
+    while (b1 < layer.blocks() && layer.first_state(b1) < hi) ++b1;
+    for (b0 = b1; b0 > 0 && layer.first_state(b0 - 1) > lo;) --b0;
+    if (b0 > 0) --b0;
+    std::uint64_t total = 0;
+    for (std::size_t first = b0; first < b1; first += 256) {
+      const std::size_t last = std::min(b1, first + 256);
+      std::vector<std::vector<std::uint64_t>> kept(last - first);
+      std::vector<std::uint64_t> totals(last - first, 0);
+      tbb::parallel_for(first, last, [&](std::size_t b) {
+        std::vector<std::uint64_t> st;
+        layer.read_block(b, st);
+        for (const auto s : st)
+          if (s >= lo && s < hi && (puzzle_.is_goal(s) || table_.contains(s))) {
+            kept[b - first].push_back(s);
+            totals[b - first] += static_cast<std::uint64_t>(puzzle_.symmetries().orbit_size(s));
+          }
+      });
+      for (std::size_t i = 0; i < kept.size(); ++i) {
+        for (const auto s : kept[i]) out.add(s);
+        total += totals[i];
+      }
+    }
+    return total;
+  }
+
+  StreamedAnalysis collect(std::size_t deepest) const {
+    StreamedAnalysis a;
+    a.complete = true;
+    for (std::size_t d = 0; d <= deepest; ++d) {
+      const nlohmann::json j = nlohmann::json::parse(read_checked_text(stats_path(d)));
+      const nlohmann::json alive = nlohmann::json::parse(read_checked_text(alive_stats_path(d)));
+      StreamedLayer l;
+      l.canonical = j.at("canonical"), l.total = j.at("total");
+      l.dead_canonical = j.at("dead_canonical"), l.dead_total = j.at("dead_total");
+      l.games = streamed_detail::parse_u128(j.at("games").get<std::string>());
+      l.first_dead = j.at("first_dead"), l.ranges = j.at("ranges");
+      l.alive_canonical = alive.at("canonical"), l.alive_total = alive.at("total");
+      a.overflow = a.overflow || j.at("overflow").get<bool>();
+      l.bytes = StateFileReader(states(d)).bytes();
+      a.layers.push_back(l);
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(o_.dir))
+      if (entry.is_regular_file()) a.disk_bytes += entry.file_size();
+    return a;
+  }
+
+  const P& puzzle_;
+  StreamedOptions o_;
+  CountTable table_;
+};
+
+}  // namespace gs

@@ -1,0 +1,216 @@
+// The streamed (on-disk) layered analysis against the in-memory passes it replaces: the same
+// layer and alive files byte for byte, the same counts and dead-end statistics, with one range a
+// layer or many (a tiny memory budget), and after a resume. Also the block files' checks.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "engine/core/errors.h"
+#include "engine/peg/board_file.h"
+#include "engine/peg/notation.h"
+#include "engine/peg/puzzle.h"
+#include "solvers/layered/game_statistics.h"
+#include "solvers/layered/layered_search.h"
+#include "solvers/layered/streamed_layers.h"
+
+namespace gs {
+namespace {
+
+using peg::Board;
+using peg::PegPuzzle;
+using peg::Position;
+
+class TempDir {
+ public:
+  TempDir()
+      : path_(std::filesystem::temp_directory_path() /
+              ("gs-streamed-test-" + std::to_string(counter_++) + "-" + std::to_string(getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  std::string str() const { return path_.string(); }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  static inline int counter_ = 0;
+  std::filesystem::path path_;
+};
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The file an in-memory layer would be, written the way the streamed analysis writes its own.
+std::string file_of(const LayerSet& layer, const StreamedOptions& o, const char* kind, std::size_t d,
+                    const TempDir& t) {
+  std::vector<std::uint64_t> states = layer.states();
+  std::sort(states.begin(), states.end());
+  const std::string path = t.file(std::string("expected-") + kind);
+  StateFileWriter w(path, "", streamed_detail::header(o, kind, d));
+  for (const auto s : states) w.add(s);
+  w.finish();
+  return bytes_of(path);
+}
+
+struct Problem {
+  Board board;
+  Position start;
+  Bitboard finishes;
+};
+
+StreamedAnalysis expect_streamed_equals_in_memory(const Problem& p, std::size_t memory_bytes) {
+  const SymmetryGroup group = p.board.symmetries().stabiliser({p.start, p.finishes});
+  const PegPuzzle puzzle(p.board, p.finishes, group);
+  const auto layers = enumerate_layers(puzzle, p.start);
+  const auto alive = alive_layers(puzzle, layers);
+  const auto games = game_statistics(puzzle, layers);
+  const auto paths = count_paths(puzzle, layers);  // over every layer: the paths to every state
+
+  const TempDir dir, scratch;
+  const StreamedOptions o{.dir = dir.str(), .problem = "test " + p.board.name(), .memory_bytes = memory_bytes};
+  StreamedLayers<PegPuzzle> streamed(puzzle, o);
+  const StreamedAnalysis a = streamed.run(p.start);
+  const std::string where = p.board.name() + " memory " + std::to_string(memory_bytes);
+
+  EXPECT_EQ(a.layers.size(), layers.size()) << where;
+  for (std::size_t d = 0; d < std::min(a.layers.size(), layers.size()); ++d) {
+    const StreamedLayer& l = a.layers[d];
+    EXPECT_EQ(bytes_of(dir.file("layer-" + std::string(d < 10 ? "0" : "") + std::to_string(d) + ".states")),
+              file_of(layers[d], o, "layer", d, scratch))
+        << where << " depth " << d;
+    EXPECT_EQ(bytes_of(dir.file("alive-" + std::string(d < 10 ? "0" : "") + std::to_string(d) + ".states")),
+              file_of(alive[d], o, "alive", d, scratch))
+        << where << " depth " << d;
+    EXPECT_EQ(l.canonical, layers[d].size()) << where << " depth " << d;
+    EXPECT_EQ(l.total, total_states(puzzle, layers[d])) << where << " depth " << d;
+    EXPECT_EQ(l.alive_canonical, alive[d].size()) << where << " depth " << d;
+    EXPECT_EQ(l.alive_total, total_states(puzzle, alive[d])) << where << " depth " << d;
+    EXPECT_EQ(l.dead_canonical, games.layers[d].canonical) << where << " depth " << d;
+    EXPECT_EQ(l.dead_total, games.layers[d].total) << where << " depth " << d;
+    EXPECT_EQ(to_decimal(l.games), to_decimal(games.layers[d].games)) << where << " depth " << d;
+  }
+  // The deepest layer keeps its counts: the paths to each of its states.
+  const std::size_t last = layers.size() - 1;
+  const StateFileReader deepest = streamed.layer_with_counts(last);
+  std::vector<std::uint64_t> states;
+  std::vector<uint128> counts;
+  std::size_t checked = 0;
+  for (std::size_t b = 0; b < deepest.blocks(); ++b) {
+    deepest.read_block(b, states, &counts);
+    for (std::size_t i = 0; i < states.size(); ++i, ++checked)
+      EXPECT_EQ(to_decimal(counts[i]), to_decimal(paths[last][layers[last].find(states[i])])) << where;
+  }
+  EXPECT_EQ(checked, layers[last].size()) << where;
+  return a;
+}
+
+Problem single_vacancy_problem(const char* board, const char* hole, bool any_finish) {
+  const Board b = peg::load_board(board);
+  const int h = peg::parse_hole(b, hole);
+  return {b, b.all_holes() & ~bit(h), any_finish ? b.all_holes() : bit(h)};
+}
+
+TEST(StreamedLayers, EqualTheInMemoryPassesOnSmallBoards) {
+  for (const Problem& p :
+       {single_vacancy_problem("triangle5", "a5", true), single_vacancy_problem("triangle5", "c3", true),
+        single_vacancy_problem("triangle6", "a6", true), single_vacancy_problem("triangle6", "c4", false)})
+    expect_streamed_equals_in_memory(p, std::size_t{64} << 20);
+}
+
+// An English sub-problem: the centre game after eight jumps, each the board's first legal one
+// (about a hundred thousand positions).
+Problem english_sub_problem() {
+  const Board b = peg::load_board("english");
+  Position s = b.all_holes() & ~bit(peg::parse_hole(b, "d4"));
+  for (int k = 0; k < 8; ++k) {
+    Position next = 0;
+    b.for_each_jump(s, [&](const peg::Jump& j) {
+      if (next == 0) next = s ^ j.all;
+    });
+    s = next;
+  }
+  return {b, s, b.all_holes()};
+}
+
+TEST(StreamedLayers, EqualTheInMemoryPassesOnAnEnglishSubProblem) {
+  const Problem p = english_sub_problem();
+  const StreamedAnalysis a = expect_streamed_equals_in_memory(p, std::size_t{256} << 20);
+  for (const auto& l : a.layers) EXPECT_EQ(l.ranges, 1);
+}
+
+// A budget far below the layers' sizes: the big layers are built in several ranges (and some
+// first tries overflow the table and start again), with the same files.
+TEST(StreamedLayers, ATinyMemoryBudgetSplitsLayersIntoRangesWithTheSameResult) {
+  const StreamedAnalysis a = expect_streamed_equals_in_memory(english_sub_problem(), std::size_t{24} << 14);
+  int most = 0;
+  for (const auto& l : a.layers) most = std::max(most, l.ranges);
+  EXPECT_GT(most, 4);
+  expect_streamed_equals_in_memory(single_vacancy_problem("triangle6", "a6", true), 24 * 1024);
+}
+
+TEST(StreamedLayers, AStoppedAnalysisResumesAndAnotherProblemIsRefused) {
+  const Problem p = single_vacancy_problem("triangle6", "a6", true);
+  const PegPuzzle puzzle(p.board, p.finishes, p.board.symmetries().stabiliser({p.start, p.finishes}));
+  const TempDir dir;
+  const StreamedOptions o{.dir = dir.str(), .problem = "resume", .memory_bytes = 1 << 20};
+  const StreamedAnalysis whole = StreamedLayers<PegPuzzle>(puzzle, o).run(p.start);
+  const TempDir stopped_dir;
+  StreamedOptions stopped = o;
+  stopped.dir = stopped_dir.str();
+  stopped.max_steps = 9;  // as if stopped during step 9
+  EXPECT_FALSE(StreamedLayers<PegPuzzle>(puzzle, stopped).run(p.start).complete);
+  stopped.max_steps = 4;  // then stopped again, four steps further
+  EXPECT_FALSE(StreamedLayers<PegPuzzle>(puzzle, stopped).run(p.start).complete);
+  stopped.max_steps = ~std::size_t{0};
+  const StreamedAnalysis resumed = StreamedLayers<PegPuzzle>(puzzle, stopped).run(p.start);
+  EXPECT_TRUE(resumed.complete);
+  ASSERT_EQ(resumed.layers.size(), whole.layers.size());
+  for (std::size_t d = 0; d < whole.layers.size(); ++d) {
+    EXPECT_EQ(resumed.layers[d].total, whole.layers[d].total);
+    EXPECT_EQ(resumed.layers[d].alive_total, whole.layers[d].alive_total);
+    EXPECT_EQ(to_decimal(resumed.layers[d].games), to_decimal(whole.layers[d].games));
+  }
+  StreamedOptions other = o;
+  other.problem = "another";
+  EXPECT_THROW(StreamedLayers<PegPuzzle>(puzzle, other).run(p.start), DataError);
+}
+
+TEST(BlockFile, RefusesAlteredBytes) {
+  const TempDir dir;
+  std::filesystem::create_directories(dir.str());
+  const std::string path = dir.file("f.states");
+  StateFileWriter w(path, "", "header");
+  for (std::uint64_t s = 1; s < 20000; s += 3) w.add(s);
+  w.finish();
+  {
+    const StateFileReader r(path);
+    EXPECT_EQ(r.size(), 6667U);
+    EXPECT_TRUE(r.contains(4));
+    EXPECT_FALSE(r.contains(5));
+    EXPECT_TRUE(r.contains(19999));
+  }
+  std::string bytes = bytes_of(path);
+  auto write = [&](const std::string& b) { std::ofstream(path, std::ios::binary | std::ios::trunc) << b; };
+  std::string altered = bytes;
+  altered[100] ^= 1;  // inside the first block
+  write(altered);
+  {
+    const StateFileReader r(path);  // the index is intact
+    std::vector<std::uint64_t> states;
+    EXPECT_THROW(r.read_block(0, states), DataError);
+  }
+  altered = bytes;
+  altered[altered.size() - 50] ^= 1;  // the index
+  write(altered);
+  EXPECT_THROW(StateFileReader{path}, DataError);
+  write(bytes.substr(0, bytes.size() / 2));
+  EXPECT_THROW(StateFileReader{path}, DataError);
+  EXPECT_FALSE(block_file_ok(path));
+}
+
+}  // namespace
+}  // namespace gs
