@@ -205,15 +205,17 @@ class StreamedLayers {
 
   // Builds a set of states in ranges of state values that each fit the table: for each range
   // [lo, hi), fill(lo, hi) inserts its states, emit(lo, hi) writes them. `estimate`: about how
-  // many states in all; the ranges are cut at quantiles of `sample` (sorted). A range that
+  // many states in all; the ranges are cut at quantiles of sample() (sorted; taken only when
+  // one range is not enough). A range that
   // overfills the table makes the whole build start again (restart()) with an estimate half
   // as large again, so more, smaller ranges. Returns the number of ranges.
-  template <class Fill, class Emit, class Restart>
-  int in_ranges(std::uint64_t estimate, const std::vector<std::uint64_t>& sample, Fill&& fill, Emit&& emit,
-                Restart&& restart) {
+  template <class Sample, class Fill, class Emit, class Restart>
+  int in_ranges(std::uint64_t estimate, Sample&& take_sample, Fill&& fill, Emit&& emit, Restart&& restart) {
     const std::size_t room = table_.allocated() / 5 * 4 * 9 / 10;
+    std::vector<std::uint64_t> sample;
     for (int attempt = 0;; ++attempt) {
       const std::size_t parts = std::max<std::size_t>(1, (estimate + room - 1) / room);
+      if (parts > 1 && sample.empty()) sample = take_sample();
       std::vector<std::uint64_t> cuts;
       for (std::size_t i = 1; i < parts && !sample.empty(); ++i) {
         const std::uint64_t c = sample[streamed_detail::cut(sample.size(), parts, i)];
@@ -286,7 +288,7 @@ class StreamedLayers {
       const nlohmann::json above = nlohmann::json::parse(read_checked_text(stats_path(d - 1)));
       const double before = std::max(above.at("canonical").get<double>(), 1.0),
                    now = static_cast<double>(parents.size());
-      estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.1 * now * now / before) + 1024);
+      estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.25 * now * now / before) + 1024);
     }
     const auto children = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_move(s, f); };
     std::optional<StateFileWriter> out;
@@ -299,7 +301,7 @@ class StreamedLayers {
     restart();
     bool first = true;
     const int ranges = in_ranges(
-        estimate, sample(parents, children),
+        estimate, [&] { return sample(parents, children); },
         [&](std::uint64_t lo, std::uint64_t hi) {
           first = lo == 0;  // the layer's own statistics are counted in the first range's pass
           tbb::enumerable_thread_specific<Sums> local;
@@ -375,7 +377,7 @@ class StreamedLayers {
     // The parents of states that can finish: a few each, many of them unreachable.
     const std::uint64_t estimate = below ? below->size() * 6 : 0;
     in_ranges(
-        estimate, below ? sample(*below, parents) : std::vector<std::uint64_t>{},
+        estimate, [&] { return below ? sample(*below, parents) : std::vector<std::uint64_t>{}; },
         [&](std::uint64_t lo, std::uint64_t hi) {
           if (!below) return;
           tbb::parallel_for(std::size_t{0}, below->blocks(), [&](std::size_t b) {
