@@ -112,6 +112,26 @@ TEST(Cli, SolutionFileVerifiesAndTamperingIsCaught) {
   std::filesystem::remove(path);
 }
 
+// --dir keeps the layer files: a second run reads them (same answer, nothing rebuilt), and a
+// directory holding another problem's analysis is refused with a one-line reason.
+TEST(Cli, AnalyzeKeepsItsFilesInDirAndRefusesAnotherProblemsDirectory) {
+  const std::string dir = (std::filesystem::temp_directory_path() / "gs-cli-analyze-dir").string();
+  std::filesystem::remove_all(dir);
+  auto first = run("peg --board triangle5 --analyze --quiet --json - --dir " + dir);
+  ASSERT_EQ(first.code, 0) << first.output;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/layer-13.counts"));
+  auto again = run("peg --board triangle5 --analyze --quiet --json - --dir " + dir);
+  ASSERT_EQ(again.code, 0) << again.output;
+  const auto a = nlohmann::json::parse(first.output), b = nlohmann::json::parse(again.output);
+  EXPECT_EQ(a["layers"], b["layers"]);
+  EXPECT_EQ(a["games"], b["games"]);
+  EXPECT_GT(a["disk_bytes"].get<std::uint64_t>(), 0U);
+  auto other = run("peg --board triangle6 --analyze --quiet --dir " + dir);
+  EXPECT_EQ(other.code, 1);
+  EXPECT_NE(other.output.find("belongs to another analysis"), std::string::npos) << other.output;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   auto r = run("peg --board triangle5 --analyze --quiet --json -");
   ASSERT_EQ(r.code, 0) << r.output;
