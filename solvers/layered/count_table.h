@@ -92,7 +92,7 @@ class CountTable {
   const Slot& operator[](std::size_t i) const { return slots_[i]; }
 
  private:
-  static constexpr std::size_t kBatch = 16;
+  static constexpr std::size_t kBatch = 64;
 
   // The hash scaled to the capacity (a multiply, not a modulo: any capacity, no power of two).
   std::size_t home_of(std::uint64_t state) const {
@@ -120,6 +120,7 @@ class CountTable {
     const std::uint64_t carry = old + wl < old ? 1 : 0;
     std::uint64_t high = 0;
     if (__builtin_add_overflow(wh, carry, &high)) overflow_ = true;
+    if (high == 0) return added;  // the common case: one locked add, not two
     const std::uint64_t old_high = std::atomic_ref(slots_[i].hi).fetch_add(high, std::memory_order_relaxed);
     if (old_high + high < old_high) overflow_ = true;
     return added;
