@@ -433,6 +433,7 @@ class StreamedLayers {
   StreamedAnalysis collect(std::size_t deepest) const {
     StreamedAnalysis a;
     a.complete = true;
+    int built_in = 1;
     for (std::size_t d = 0; d <= deepest; ++d) {
       const nlohmann::json j = nlohmann::json::parse(read_checked_text(stats_path(d)));
       const nlohmann::json alive = nlohmann::json::parse(read_checked_text(alive_stats_path(d)));
@@ -440,7 +441,9 @@ class StreamedLayers {
       l.canonical = j.at("canonical"), l.total = j.at("total");
       l.dead_canonical = j.at("dead_canonical"), l.dead_total = j.at("dead_total");
       l.games = streamed_detail::parse_u128(j.at("games").get<std::string>());
-      l.first_dead = j.at("first_dead"), l.ranges = j.at("ranges");
+      l.first_dead = j.at("first_dead");
+      l.ranges = built_in;  // step d - 1 built this layer; step d's ranges built the next one
+      built_in = j.at("ranges");
       l.alive_canonical = alive.at("canonical"), l.alive_total = alive.at("total");
       a.overflow = a.overflow || j.at("overflow").get<bool>();
       l.bytes = StateFileReader(states(d)).bytes();
