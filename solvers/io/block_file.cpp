@@ -11,6 +11,7 @@
 
 #include "engine/core/errors.h"
 #include "solvers/io/checked_text_file.h"
+#include "solvers/io/little_endian.h"
 
 namespace gs {
 
@@ -19,24 +20,6 @@ namespace {
 constexpr std::string_view kMagic = "gamesolver-blocks v1\n";
 constexpr std::size_t kIndexEntry = 40, kFooter = 32;
 
-std::uint64_t fnv1a64_more(std::uint64_t h, std::string_view bytes) {
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-constexpr std::uint64_t kFnvBasis = 0xcbf29ce484222325ULL;
-
-void put64(std::string& out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
-}
-std::uint64_t get64(const char* p) {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(p[i]);
-  return v;
-}
-
 }  // namespace
 
 BlockFileWriter::BlockFileWriter(std::string path, std::string_view header)
@@ -44,9 +27,9 @@ BlockFileWriter::BlockFileWriter(std::string path, std::string_view header)
   file_ = std::fopen(tmp_.c_str(), "wb");
   if (!file_) throw DataError("cannot write " + path_);
   std::string start(kMagic);
-  put64(start, header.size());
+  put_le64(start, header.size());
   start += header;
-  header_hash_ = fnv1a64_more(kFnvBasis, start);
+  header_hash_ = fnv1a64(start);
   write(start.data(), start.size());
 }
 
@@ -64,11 +47,8 @@ void BlockFileWriter::write(const void* data, std::size_t size) {
 }
 
 void BlockFileWriter::add(std::string_view bytes, std::uint64_t count, std::uint64_t first_key) {
-  index_.push_back({.offset = position_,
-                    .size = bytes.size(),
-                    .count = count,
-                    .first_key = first_key,
-                    .checksum = fnv1a64_more(kFnvBasis, bytes)});
+  index_.push_back(
+      {.offset = position_, .size = bytes.size(), .count = count, .first_key = first_key, .checksum = fnv1a64(bytes)});
   total_ += count;
   write(bytes.data(), bytes.size());
 }
@@ -76,14 +56,14 @@ void BlockFileWriter::add(std::string_view bytes, std::uint64_t count, std::uint
 std::uint64_t BlockFileWriter::finish() {
   std::string tail;
   for (const BlockInfo& b : index_) {
-    put64(tail, b.offset), put64(tail, b.size), put64(tail, b.count), put64(tail, b.first_key);
-    put64(tail, b.checksum);
+    put_le64(tail, b.offset), put_le64(tail, b.size), put_le64(tail, b.count), put_le64(tail, b.first_key);
+    put_le64(tail, b.checksum);
   }
   const std::uint64_t index_offset = position_;
-  put64(tail, index_offset);
-  put64(tail, index_.size());
-  put64(tail, total_);
-  put64(tail, fnv1a64_more(header_hash_, tail));  // header, index, and the footer's first fields
+  put_le64(tail, index_offset);
+  put_le64(tail, index_.size());
+  put_le64(tail, total_);
+  put_le64(tail, fnv1a64(tail, header_hash_));  // header, index, and the footer's first fields
   write(tail.data(), tail.size());
   const bool flushed = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
   const bool closed = std::fclose(file_) == 0;
@@ -118,21 +98,21 @@ BlockFileReader::BlockFileReader(const std::string& path) : path_(path) {
     throw DataError(path + ": " + why);
   };
   if (std::string_view(data_, kMagic.size()) != kMagic) fail("not a gamesolver block file");
-  const std::uint64_t header_size = get64(data_ + kMagic.size());
+  const std::uint64_t header_size = get_le64(data_ + kMagic.size());
   const char* footer = data_ + size_ - kFooter;
-  const std::uint64_t index_offset = get64(footer), blocks = get64(footer + 8);
-  total_ = get64(footer + 16);
+  const std::uint64_t index_offset = get_le64(footer), blocks = get_le64(footer + 8);
+  total_ = get_le64(footer + 16);
   const std::uint64_t header_end = kMagic.size() + 8 + header_size;
   if (header_end > size_ || index_offset < header_end || index_offset + blocks * kIndexEntry + kFooter != size_)
     fail("damaged (sizes do not add up)");
-  std::uint64_t h = fnv1a64_more(kFnvBasis, std::string_view(data_, header_end));
-  h = fnv1a64_more(h, std::string_view(data_ + index_offset, size_ - index_offset - 8));
-  if (h != get64(footer + 24)) fail("header or index checksum mismatch (file altered or damaged)");
+  std::uint64_t h = fnv1a64(std::string_view(data_, header_end));
+  h = fnv1a64(std::string_view(data_ + index_offset, size_ - index_offset - 8), h);
+  if (h != get_le64(footer + 24)) fail("header or index checksum mismatch (file altered or damaged)");
   header_.assign(data_ + kMagic.size() + 8, header_size);
   index_.resize(blocks);
   for (std::uint64_t b = 0; b < blocks; ++b) {
     const char* e = data_ + index_offset + b * kIndexEntry;
-    index_[b] = {get64(e), get64(e + 8), get64(e + 16), get64(e + 24), get64(e + 32)};
+    index_[b] = {get_le64(e), get_le64(e + 8), get_le64(e + 16), get_le64(e + 24), get_le64(e + 32)};
     if (index_[b].offset < header_end || index_[b].offset + index_[b].size > index_offset) fail("damaged block index");
   }
 }
@@ -150,7 +130,7 @@ BlockFileReader::~BlockFileReader() {
 std::string_view BlockFileReader::block(std::size_t b) const {
   const BlockInfo& info = index_[b];
   const std::string_view bytes(data_ + info.offset, info.size);
-  if (fnv1a64_more(kFnvBasis, bytes) != info.checksum)
+  if (fnv1a64(bytes) != info.checksum)
     throw DataError(path_ + ": block " + std::to_string(b) + " checksum mismatch (file altered or damaged)");
   return bytes;
 }

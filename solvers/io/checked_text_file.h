@@ -13,7 +13,9 @@
 
 namespace gs {
 
-std::uint64_t fnv1a64(std::string_view bytes);
+// FNV-1a of `bytes`; pass a previous result as `h` to hash data that comes in pieces.
+constexpr std::uint64_t kFnv1a64Basis = 0xcbf29ce484222325ULL;
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = kFnv1a64Basis);
 std::string hex16(std::uint64_t value);  // 16 lowercase hex digits
 
 // Writes to a temporary file in the same directory, then renames it over `path` (DataError on

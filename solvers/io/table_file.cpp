@@ -11,6 +11,7 @@
 #include "engine/core/errors.h"
 #include "engine/core/value.h"
 #include "solvers/io/checked_text_file.h"
+#include "solvers/io/little_endian.h"
 
 namespace gs {
 
@@ -21,14 +22,6 @@ constexpr const char* kVersion = "v2";
 constexpr const char* kChecksum = "checksum: fnv1a64 ";
 constexpr std::uint64_t kBlockPositions = 65536;
 
-void put64(std::string& out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(v >> (8 * i)));
-}
-std::uint64_t get64(const char* p) {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = v << 8 | static_cast<unsigned char>(p[i]);
-  return v;
-}
 bool decided(std::uint16_t entry) {
   const auto o = static_cast<Outcome>(entry & 3);
   return o == Outcome::kWin || o == Outcome::kLoss;
@@ -151,8 +144,8 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
   if (index.size() != index_bytes) throw DataError(path + ": block index truncated");
   if (fields["block-index"] != "fnv1a64 " + hex16(fnv1a64(index)))
     throw DataError(path + ": block index checksum mismatch (file altered or damaged)");
-  for (std::uint64_t b = 0; b <= l.blocks; ++b) l.offsets.push_back(get64(index.data() + 8 * b));
-  for (std::uint64_t b = 0; b < l.blocks; ++b) l.hashes.push_back(get64(index.data() + 8 * (l.blocks + 1 + b)));
+  for (std::uint64_t b = 0; b <= l.blocks; ++b) l.offsets.push_back(get_le64(index.data() + 8 * b));
+  for (std::uint64_t b = 0; b < l.blocks; ++b) l.hashes.push_back(get_le64(index.data() + 8 * (l.blocks + 1 + b)));
   for (std::uint64_t b = 0; b < l.blocks; ++b)
     if (l.offsets[b] > l.offsets[b + 1]) throw DataError(path + ": block index out of order");
   if (l.offsets.front() != 0 || l.offsets.back() != l.payload_bytes)
@@ -228,9 +221,9 @@ std::string write_table_file(const std::string& path, const TableHeader& h, cons
   }
   std::string index;
   std::uint64_t offset = 0;
-  put64(index, 0);
-  for (const auto& s : stored) put64(index, offset += s.size());
-  for (const auto& s : stored) put64(index, fnv1a64(s));
+  put_le64(index, 0);
+  for (const auto& s : stored) put_le64(index, offset += s.size());
+  for (const auto& s : stored) put_le64(index, fnv1a64(s));
   std::ostringstream head;
   head << kMagic << ' ' << kVersion << " game=" << h.game << " variant=" << h.variant << " layer=" << h.layer
        << " index=" << h.index_scheme << "\n"

@@ -35,13 +35,11 @@ class CountTable {
     uint128 weight;
   };
 
-  // Room for `capacity` slots (rounded up to a power of two); use() picks how many to use.
+  // Room for `capacity` slots; use() picks how many to use.
   explicit CountTable(std::size_t capacity) : slots_(std::max<std::size_t>(capacity, 64), Pages::huge) {}
 
   std::size_t allocated() const { return slots_.size(); }
-  std::size_t capacity() const { return capacity_; }
   std::size_t limit() const { return capacity_ / 5 * 4; }
-  std::size_t size() const { return size_.load(std::memory_order_relaxed); }
   bool full() const { return full_.load(std::memory_order_relaxed); }
   bool overflow() const { return overflow_.load(std::memory_order_relaxed); }
 

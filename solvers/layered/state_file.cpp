@@ -107,16 +107,19 @@ void StateFileReader::read_block(std::size_t b, std::vector<std::uint64_t>& stat
   if (q != cend) throw DataError("damaged count block (trailing bytes)");
 }
 
-bool StateFileReader::contains(std::uint64_t state) const {
-  // The last block whose first state is not above `state`.
+std::size_t StateFileReader::block_of(std::uint64_t state) const {
   std::size_t lo = 0, hi = blocks();
   while (hi - lo > 1) {
     const std::size_t mid = (lo + hi) / 2;
     (first_state(mid) <= state ? lo : hi) = mid;
   }
+  return lo;
+}
+
+bool StateFileReader::contains(std::uint64_t state) const {
   if (blocks() == 0) return false;
   std::vector<std::uint64_t> states;
-  read_block(lo, states);
+  read_block(block_of(state), states);
   return std::binary_search(states.begin(), states.end(), state);
 }
 

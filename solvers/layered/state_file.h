@@ -28,7 +28,6 @@ class StateFileWriter {
   void add_encoded(const std::string& states, const std::string& counts, std::uint64_t first, std::uint64_t last);
   std::size_t pending() const { return block_.size(); }  // states added but not yet in a block
   std::uint64_t finish();                                // bytes written (both files)
-  std::uint64_t size() const { return size_; }
 
   // Encodes n states (increasing) and, when `counts` is not null, their counts.
   static void encode_block(const std::uint64_t* states, const uint128* counts, std::size_t n, std::string& states_out,
@@ -49,9 +48,10 @@ class StateFileReader {
   std::uint64_t size() const { return states_.count(); }
   std::size_t blocks() const { return states_.blocks(); }
   std::uint64_t bytes() const { return states_.bytes() + (counts_ ? counts_->bytes() : 0); }
-  bool has_counts() const { return counts_.has_value(); }
   std::uint64_t first_state(std::size_t b) const { return states_.info(b).first_key; }
-  std::uint64_t block_size(std::size_t b) const { return states_.info(b).count; }
+  // The block that holds `state` if any block does: the last one starting at or below it (0 when
+  // every block starts above it). The file must have a block.
+  std::size_t block_of(std::uint64_t state) const;
 
   // Unpacks block b (counts left empty without a counts file).
   void read_block(std::size_t b, std::vector<std::uint64_t>& states, std::vector<uint128>* counts = nullptr) const;

@@ -14,12 +14,13 @@
 // in all (orbit sizes), its dead ends (no move) and the games that end in them (paths x orbit).
 // When layer d + 1 will not fit the table, its states are split into ranges of state values,
 // cut at quantiles of a sample of children, and layer d is streamed once per range; a range that
-// overfills the table anyway makes the step start again with twice as many ranges.
+// overfills the table anyway makes the step start again with an estimate half as large again
+// (in_ranges), so with more, smaller ranges once the table is at its budget.
 //
 // Backward, from the deepest layer: alive d = the states of layer d that are goals or parents of
-// alive d + 1. The parents of alive d + 1 go into the table (range by range, cut at layer d's
-// own block boundaries), then layer d is streamed in order and filtered, so alive d comes out
-// sorted without a sort.
+// alive d + 1. The parents of alive d + 1 go into the table (range by range, cut the same way at
+// quantiles of a sample of parents), then layer d is streamed in order and filtered, so alive d
+// comes out sorted without a sort.
 //
 // Files (in one directory; each written whole and renamed into place, so a stopped job resumes
 // after its last finished step): layer-DD.states, layer-DD.counts (deleted once the next step no
@@ -205,10 +206,10 @@ class StreamedLayers {
 
   // Builds a set of states in ranges of state values that each fit the table: for each range
   // [lo, hi), fill(lo, hi) inserts its states, emit(lo, hi) writes them. `estimate`: about how
-  // many states in all; the ranges are cut at quantiles of sample() (sorted; taken only when
-  // one range is not enough). A range that
-  // overfills the table makes the whole build start again (restart()) with an estimate half
-  // as large again, so more, smaller ranges. Returns the number of ranges.
+  // many states in all; the ranges are cut at quantiles of take_sample() (sorted; taken only
+  // when one range is not enough). A range that overfills the table makes the whole build start
+  // again (restart()) with an estimate half as large again, so more, smaller ranges. Returns the
+  // number of ranges.
   template <class Sample, class Fill, class Emit, class Restart>
   int in_ranges(std::uint64_t estimate, Sample&& take_sample, Fill&& fill, Emit&& emit, Restart&& restart) {
     const std::size_t room = table_.allocated() / 5 * 4 * 9 / 10;
@@ -403,11 +404,8 @@ class StreamedLayers {
   // Writes the states of `layer` in [lo, hi) that are goals or in the table; returns their
   // number counted separately.
   std::uint64_t filter(const StateFileReader& layer, std::uint64_t lo, std::uint64_t hi, StateFileWriter& out) {
-    // Blocks from the last one starting at or below lo, to the last one starting below hi.
-    std::size_t b0 = 0, b1 = 0;
-    while (b1 < layer.blocks() && layer.first_state(b1) < hi) ++b1;
-    for (b0 = b1; b0 > 0 && layer.first_state(b0 - 1) > lo;) --b0;
-    if (b0 > 0) --b0;
+    if (layer.blocks() == 0) return 0;
+    const std::size_t b0 = layer.block_of(lo), b1 = layer.block_of(hi - 1) + 1;  // the blocks that may hold [lo, hi)
     std::uint64_t total = 0;
     for (std::size_t first = b0; first < b1; first += 256) {
       const std::size_t last = std::min(b1, first + 256);

@@ -130,8 +130,9 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
     for (std::size_t b = 0; b < last.blocks(); ++b) {
       last.read_block(b, states, &counts);
       for (int h = 0; h < board.holes(); ++h) {
-        const auto it = std::lower_bound(states.begin(), states.end(), group.canonical(bit(h)));
-        if (it == states.end() || *it != group.canonical(bit(h))) continue;
+        const std::uint64_t orbit_state = group.canonical(bit(h));
+        const auto it = std::lower_bound(states.begin(), states.end(), orbit_state);
+        if (it == states.end() || *it != orbit_state) continue;
         const uint128 n = counts[static_cast<std::size_t>(it - states.begin())];
         finishes.push_back({{"hole", peg::hole_name(board, h)}, {"solutions", to_decimal(n)}});
         all_solutions += n;
