@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "tools/bench/bench_command.h"
 #include "tools/common/cli.h"
 #include "tools/registry.h"
 
@@ -13,6 +14,7 @@ void print_help() {
             << "Usage: gamesolver SUBCOMMAND [options]   (gamesolver SUBCOMMAND --help for details)\n\nSubcommands:\n";
   for (const auto& c : gs::tools::commands())
     std::cout << "  " << c.name << std::string(c.name.size() < 12 ? 12 - c.name.size() : 1, ' ') << c.summary << "\n";
+  std::cout << "  bench       the benchmark suite: every game and solver, answers checked, a signature\n";
   std::cout << "\nGlobal options (accepted by every subcommand):\n"
                "  --threads N   worker threads (default: all cores)\n"
                "  --json FILE   machine-readable result ('-' = stdout)\n"
@@ -26,7 +28,8 @@ void print_help() {
                "  gamesolver tictactoe --all\n"
                "  gamesolver hopscotch stats --deals 10000\n"
                "  gamesolver hunt build --game fox-hounds --dir tables\n"
-               "  gamesolver mountnfall analyse --time 5\n";
+               "  gamesolver mountnfall analyse --time 5\n"
+               "  gamesolver bench --suite standard --json before.json\n";
 }
 
 }  // namespace
@@ -40,6 +43,10 @@ int main(int argc, char** argv) {
   if (args[0] == "--version") {
     std::cout << "gamesolver " << GAMESOLVER_VERSION << "\n";
     return 0;
+  }
+  if (args[0] == "bench") {
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    return gs::cli::guarded([&] { return gs::tools::bench_command(rest); });
   }
   // Global options may also come before the subcommand: move them after it.
   for (std::size_t i = 0; i < args.size(); ++i)
