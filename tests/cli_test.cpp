@@ -224,6 +224,23 @@ TEST(CliMnk, WeakSolutionAndMoveValues) {
   EXPECT_EQ(j["moves"][1]["value"], "loss");
 }
 
+TEST(CliMnk, ProofNumberSearchAndAlphaBetaGiveTheSameValues) {
+  for (const char* game : {"--m 4 --n 3 --k 3", "--m 3 --n 3 --k 3", "--m 4 --n 4 --k 3", "--m 5 --n 5 --k 3"}) {
+    const auto a = run(std::string("mnk ") + game + " --solver alpha-beta --quiet --json -");
+    const auto d = run(std::string("mnk ") + game + " --solver df-pn --memory 0.1 --quiet --json -");
+    ASSERT_EQ(a.code, 0) << a.output;
+    ASSERT_EQ(d.code, 0) << d.output;
+    const auto ja = nlohmann::json::parse(a.output), jd = nlohmann::json::parse(d.output);
+    EXPECT_EQ(ja["value"], jd["value"]) << game;
+    EXPECT_EQ(ja["solver"], "alpha-beta");
+    EXPECT_EQ(jd["solver"], "df-pn");
+    EXPECT_GT(jd["nodes"].get<std::uint64_t>(), 0u);
+  }
+  // auto: alpha-beta on small boards.
+  const auto j = nlohmann::json::parse(run("mnk --m 4 --n 4 --k 4 --quiet --json -").output);
+  EXPECT_EQ(j["solver"], "alpha-beta");
+}
+
 TEST(CliMnk, PlayAgainstTheEngineFromStandardInput) {
   // X in the corner, then a taken cell and nonsense, which are refused, then the centre is taken
   // by the engine's answer, so the person plays on until the engine's perfect play draws or wins.
@@ -248,6 +265,9 @@ TEST(CliMnk, BadInputIsAUsageError) {
       {"tictactoe --m 4", "tictactoe is 3,3,3"},
       {"mnk --m 5 --n 5 --k 4 --all", "at most 16 cells"},
       {"mnk probe --position '.../.../...'", "usage"},
+      {"mnk --solver minimax", "--solver must be auto, alpha-beta or df-pn"},
+      {"mnk --memory -1", "--memory must be between"},
+      {"tictactoe --solver df-pn --position 'X.O/.X./...'", "the values of a position's moves come from alpha-beta"},
   });
 }
 

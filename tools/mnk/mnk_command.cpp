@@ -12,13 +12,15 @@ namespace {
 
 struct MnkCommandOptions {
   MnkOptions job;
-  std::string position, output, table, first = "human";
+  std::string position, output, table, first = "human", solver = "auto";
   bool tictactoe = false;
   int m = 3, n = 3, k = 3;  // tictactoe only: refused when given
 };
 
 MnkOptions job_of(MnkCommandOptions& o, const Invocation& in) {
   if (o.job.table_bits < 10 || o.job.table_bits > 32) throw InputError("--table-bits must be between 10 and 32");
+  o.job.solver = parse_mnk_solver(o.solver);
+  if (o.job.memory_gib < 0 || o.job.memory_gib > 1024) throw InputError("--memory must be between 0 and 1024 GiB");
   o.job.global = in.global;
   o.job.threads = in.threads;
   return o.job;
@@ -59,7 +61,12 @@ Command make_mnk(Command command, bool tictactoe) {
                                                              "with --all: write the solution table to FILE")(
             "table", po::value<std::string>(&o.table), "with probe: the table file to read")(
             "table-bits", po::value<int>(&o.job.table_bits)->default_value(24),
-            "transposition table of 2^N entries (16 bytes each)");
+            "alpha-beta: transposition table of 2^N entries (16 bytes each)")(
+            "solver", po::value<std::string>(&o.solver)->default_value("auto"),
+            "auto, alpha-beta or df-pn (proof-number search, empty board only; auto: the faster on the board, "
+            "alpha-beta on every board measured)")(
+            "memory", po::value<double>(&o.job.memory_gib)->default_value(0),
+            "df-pn: GiB for its tables (0: a third of the machine's memory, at most 8)");
         if (tictactoe)
           d.add_options()("m", po::value<int>(&o.m)->default_value(3), "3 (use gamesolver mnk for other sizes)")(
               "n", po::value<int>(&o.n)->default_value(3), "3")("k", po::value<int>(&o.k)->default_value(3), "3");

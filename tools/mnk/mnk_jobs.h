@@ -12,11 +12,22 @@
 
 namespace gs::tools {
 
+// Which search answers the value of a position: alpha-beta over the whole tree, or
+// proof-number search (solvers/pns/df_pn.h), which proves the value without the whole tree
+// and wins on the larger boards; auto picks by the board (mnk_solver_for).
+enum class MnkSolver { automatic, alpha_beta, df_pn };
+
 struct MnkOptions {
   cli::GlobalOptions global;
   int threads = 1;
   int table_bits = 24;
+  MnkSolver solver = MnkSolver::automatic;
+  double memory_gib = 0;  // df-pn's tables; 0 = a third of the machine's memory, at most 8 GiB
 };
+
+MnkSolver parse_mnk_solver(const std::string& name);  // InputError for another word
+// The solver auto stands for on this board.
+MnkSolver mnk_solver_for(const mnk::MnkGame& game);
 
 // Strong solution from the empty board (boards of up to 16 cells); writes the table to `output`.
 Report mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output);
