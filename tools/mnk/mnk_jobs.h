@@ -22,7 +22,7 @@ struct MnkOptions {
   int threads = 1;
   int table_bits = 24;
   MnkSolver solver = MnkSolver::automatic;
-  double memory_gib = 0;  // df-pn's tables; 0 = a third of the machine's memory, at most 8 GiB
+  double memory_gib = 0;  // df-pn's tables; 0 = 1 GiB (a third of the machine's memory if less)
 };
 
 MnkSolver parse_mnk_solver(const std::string& name);  // InputError for another word
