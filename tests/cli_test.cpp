@@ -268,6 +268,7 @@ TEST(CliMnk, BadInputIsAUsageError) {
       {"mnk --solver minimax", "--solver must be auto, alpha-beta or df-pn"},
       {"mnk --memory -1", "--memory must be between"},
       {"tictactoe --solver df-pn --position 'X.O/.X./...'", "the values of a position's moves come from alpha-beta"},
+      {"tictactoe --solver df-pn --position 'XXX/OO./...'", "the values of a position's moves come from alpha-beta"},
   });
 }
 

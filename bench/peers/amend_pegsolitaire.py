@@ -54,6 +54,7 @@ PATCHES = [
 
 
 def build_peer(peer_src):
+    """Compiles a patched copy of the peer in a temporary folder: (that folder, the classpath)."""
     src = os.path.join(peer_src, "peg-solitaire", "src", "com", "googlecode", "pegsolitaire")
     if not os.path.isfile(os.path.join(src, "Board.scala")):
         sys.exit(f"{peer_src}: not a BerndAmend/peg-solitaire source folder (no peg-solitaire/src/.../Board.scala)")
@@ -74,7 +75,7 @@ def build_peer(peer_src):
     subprocess.run(["scalac", "-nowarn", "-d", classes] + sorted(glob.glob(os.path.join(copy, "*.scala"))),
                    check=True)
     jars = [os.path.join(SCALA_LIB, j) for j in ("scala-library.jar", "scala-compiler.jar", "scala-reflect.jar")]
-    return ":".join([classes] + jars)
+    return work, ":".join([classes] + jars)
 
 
 def peak_mib_of(cmd, stdin_text):
@@ -99,7 +100,14 @@ def main():
     ap.add_argument("--java-memory", default="14g", help="the peer's -Xmx (it keeps every position in memory)")
     args = ap.parse_args()
 
-    classpath = build_peer(args.peer_src)
+    work, classpath = build_peer(args.peer_src)
+    try:
+        return compare(args, classpath)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def compare(args, classpath):
     prompts = "e\n" + "\n".join(START_FIELDS[args.board]) + "\n\nn\n1\n"
     peer_cmd = ["java", f"-Xmx{args.java_memory}", "-cp", classpath, "com.googlecode.pegsolitaire.TUI",
                 PEER_BOARD_NAME[args.board], "-threads", str(args.threads)]

@@ -41,6 +41,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -95,12 +96,14 @@ class DfpnSolver {
   // Expansions so far (for progress reports from another thread).
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
 
+  // One proof a solver: the numbers in the table are for this goal and this root's side to
+  // move, and would mislead a second proof with another goal or side (a new solver for that).
   DfpnResult<Move> prove(const Position& root, Goal goal) {
+    if (proved_) throw std::logic_error("a DfpnSolver proves one goal from one root");
+    proved_ = true;
     goal_ = goal;
-    nodes_ = 0;
-    stopped_ = false;
-    path_.clear();
-    const Numbers r = game_.terminal(root) ? leaf(*game_.terminal(root), 0) : mid(root, 0, 0, kInfinity, kInfinity);
+    const std::optional<Outcome> over = game_.terminal(root);
+    const Numbers r = over ? leaf(*over, 0) : mid(root, 0, 0, kInfinity, kInfinity);
     DfpnResult<Move> result;
     result.nodes = nodes();
     result.table_entries = used_;
@@ -111,8 +114,8 @@ class DfpnSolver {
   }
 
  private:
-  // 64-bit numbers: disproof numbers of draws in games with cycles are sums over many paths and
-  // would saturate 32 bits, which reads as an answer (or stops the root without one).
+  // 64-bit numbers: a sum over a wide tree can pass 32 bits, and an open node's numbers must stay
+  // below kInfinity, which marks answers (they are capped at kLargest).
   static constexpr std::uint64_t kInfinity = std::uint64_t{1} << 62;
   static constexpr std::uint64_t kLargest = kInfinity - 1;  // of an open node's numbers
   static constexpr int kNoLoop = std::numeric_limits<int>::max();
@@ -316,7 +319,7 @@ class DfpnSolver {
   Goal goal_ = Goal::win;
   std::atomic<std::uint64_t> nodes_{0};
   std::uint64_t used_ = 0;
-  bool stopped_ = false;
+  bool stopped_ = false, proved_ = false;
   std::optional<Move> root_move_;
 };
 

@@ -231,6 +231,11 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
     }
     return 0;
   }
+  // The files the end compares with are read first: a bad one should not cost a whole run.
+  const bool has_signature = std::find(threads.begin(), threads.end(), 1) != threads.end();
+  if (!o.signature.empty() && !has_signature)
+    throw InputError("--signature needs a run with 1 thread (--threads 1,...)");
+  const std::uint64_t expected = o.signature.empty() ? 0 : read_signature(o.signature);
   nlohmann::json old;
   if (!o.compare.empty()) {
     std::ifstream in(o.compare);
@@ -266,7 +271,6 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
   int failures = 0;
   for (const BenchResult& r : results) failures += r.ok() ? 0 : 1;
   const std::uint64_t signature = bench_signature(results);
-  const bool has_signature = std::find(threads.begin(), threads.end(), 1) != threads.end();
   const std::vector<BenchComparison> comparisons =
       o.compare.empty() ? std::vector<BenchComparison>{} : compare_bench(results, old);
   const std::vector<Scaling> scaling = scaling_of(results);
@@ -278,14 +282,7 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
   int slower = 0;
   for (const BenchComparison& c : comparisons) slower += c.verdict > 0 ? 1 : 0;
   if (failures) text << "\n" << failures << " entr" << (failures == 1 ? "y" : "ies") << " FAILED\n";
-  bool signature_differs = false;
-  std::uint64_t expected = 0;
-  if (!o.signature.empty() && has_signature) {
-    expected = read_signature(o.signature);
-    signature_differs = expected != signature;
-  }
-  if (!o.signature.empty() && !has_signature)
-    throw InputError("--signature needs a run with 1 thread (--threads 1,...)");
+  const bool signature_differs = !o.signature.empty() && expected != signature;
   if (signature_differs)
     text << "\nThe signature " << signature << " differs from " << o.signature << "'s " << expected
          << ": a search behaves differently. If that is meant, write the new signature to " << o.signature

@@ -152,6 +152,7 @@ Report dfpn_impl(const mnk::MnkGame& game, const MnkOptions& options) {
   const double gib =
       options.memory_gib > 0 ? options.memory_gib : std::min(1.0, cli::physical_memory_bytes() / 3 / (1 << 30));
   const DfpnOptions each{.table_bytes = static_cast<std::size_t>(gib * (1 << 30) / 2)};
+  const int threads = std::min(options.threads, 2);  // one a proof
   std::atomic<bool> decided{false};
   DfpnOptions win_options = each, draw_options = each;
   win_options.cancel = draw_options.cancel = &decided;
@@ -186,8 +187,8 @@ Report dfpn_impl(const mnk::MnkGame& game, const MnkOptions& options) {
        << "Value: " << outcome_name(*value) << " for the side to move (" << value_name(*value, true) << ")\n";
   if (!best.empty()) text << "Best move: " << best << "\n";
   text << "Proof-number search: win " << proof_name(win.proof) << " (" << win.nodes << " nodes), at least a draw "
-       << proof_name(draw.proof) << " (" << draw.nodes << " nodes); " << seconds << " s with "
-       << std::min(options.threads, 2) << " thread(s), tables of " << gib << " GiB\n";
+       << proof_name(draw.proof) << " (" << draw.nodes << " nodes); " << seconds << " s with " << threads
+       << " thread(s), tables of " << gib << " GiB\n";
   return Report{nlohmann::json{{"game", game.name()},
                                {"position", game.format({})},
                                {"to_move", "X"},
@@ -203,7 +204,7 @@ Report dfpn_impl(const mnk::MnkGame& game, const MnkOptions& options) {
                                {"nodes", nodes},
                                {"table_gib", gib},
                                {"seconds", seconds},
-                               {"threads", std::min(options.threads, 2)}},
+                               {"threads", threads}},
                 text.str()};
 }
 
@@ -217,7 +218,7 @@ Report mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std
 Report mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position) {
   const MnkSolver solver = options.solver == MnkSolver::automatic ? mnk_solver_for(game) : options.solver;
   if (solver == MnkSolver::df_pn) {
-    if (position && !game.is_terminal(game.parse(*position)))
+    if (position)  // also a finished one: df-pn would answer for the empty board instead
       throw InputError(
           "--solver df-pn gives the value and a best move of the empty board; "
           "the values of a position's moves come from alpha-beta (--solver alpha-beta)");

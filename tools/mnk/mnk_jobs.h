@@ -12,9 +12,9 @@
 
 namespace gs::tools {
 
-// Which search answers the value of a position: alpha-beta over the whole tree, or
-// proof-number search (solvers/pns/df_pn.h), which proves the value without the whole tree
-// and wins on the larger boards; auto picks by the board (mnk_solver_for).
+// Which search answers the value of the empty board: alpha-beta, or proof-number search
+// (solvers/pns/df_pn.h), which proves the value from the fewest leaves it can find; auto picks
+// by the board (mnk_solver_for: alpha-beta on every board measured so far).
 enum class MnkSolver { automatic, alpha_beta, df_pn };
 
 struct MnkOptions {
