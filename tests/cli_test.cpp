@@ -236,9 +236,23 @@ TEST(CliMnk, ProofNumberSearchAndAlphaBetaGiveTheSameValues) {
     EXPECT_EQ(jd["solver"], "df-pn");
     EXPECT_GT(jd["nodes"].get<std::uint64_t>(), 0u);
   }
-  // auto: alpha-beta on small boards.
-  const auto j = nlohmann::json::parse(run("mnk --m 4 --n 4 --k 4 --quiet --json -").output);
+  // auto: the relaxation's bound settles 4,4,4; alpha-beta the boards where it cannot.
+  auto j = nlohmann::json::parse(run("mnk --m 4 --n 4 --k 4 --quiet --json -").output);
+  EXPECT_EQ(j["solver"], "maker-breaker");
+  EXPECT_EQ(j["value"], "draw");
+  j = nlohmann::json::parse(run("mnk --m 4 --n 4 --k 3 --quiet --json -").output);
   EXPECT_EQ(j["solver"], "alpha-beta");
+}
+
+// 6,6,5 is a draw (published: 7,7,5 is one); plain `mnk` proves it with no option.
+TEST(CliMnk, Proves665ADrawWithNoOption) {
+  const auto r = run("mnk --m 6 --n 6 --k 5 --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["value"], "draw");
+  EXPECT_EQ(j["proofs"]["mover_can_win"]["can_win"], false);
+  EXPECT_EQ(j["proofs"]["other_can_win"]["can_win"], false);
+  EXPECT_FALSE(j["best_move"].get<std::string>().empty());
 }
 
 TEST(CliMnk, PlayAgainstTheEngineFromStandardInput) {

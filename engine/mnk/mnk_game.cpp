@@ -26,7 +26,10 @@ MnkGame::MnkGame(int m, int n, int k) : m_(m), n_(n), k_(k) {
   std::vector<int> lines_through(cells(), 0);
   for (const LineDirection& d : directions_)
     for_each_bit(d.starts, [&](int start) {
-      for (int i = 0; i < k; ++i) ++lines_through[start + i * d.shift];
+      Bitboard line = 0;
+      for (int i = 0; i < k; ++i) line |= bit(start + i * d.shift);
+      lines_.push_back(line);
+      for_each_bit(line, [&](int cell) { ++lines_through[cell]; });
     });
   for (int cell = 0; cell < cells(); ++cell) cells_by_centrality_.push_back(cell);
   std::stable_sort(cells_by_centrality_.begin(), cells_by_centrality_.end(),

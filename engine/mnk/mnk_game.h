@@ -32,6 +32,8 @@ class MnkGame {
   const SymmetryGroup& symmetries() const { return symmetries_; }
   // Cells sorted by the number of possible lines through them, most first (move ordering).
   const std::vector<int>& cells_by_centrality() const { return cells_by_centrality_; }
+  // Every line of k cells, as the set of its cells.
+  const std::vector<Bitboard>& lines() const { return lines_; }
 
   // k in a row among the set bits, by shifting the whole word once per cell of the line.
   bool has_line(Bitboard b) const {
@@ -99,6 +101,7 @@ class MnkGame {
   int m_, n_, k_;
   std::vector<LineDirection> directions_;
   std::vector<int> cells_by_centrality_;
+  std::vector<Bitboard> lines_;
   SymmetryGroup symmetries_;
 };
 

@@ -40,6 +40,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
@@ -86,22 +87,33 @@ class DfpnSolver {
   using Oracle = std::function<std::optional<Outcome>(const Position&)>;
 
   // The table is spread over huge pages: entries land at random, so a search touches all of it
-  // soon, and 4 KiB pages cost a page fault and a TLB miss a lookup (4,4,4: 7.6 s -> 3.6 s).
+  // soon, and 4 KiB pages cost a page fault and a TLB miss a lookup (4,4,4: 7.6 s -> 3.6 s). It
+  // starts small and doubles while half full, up to table_bytes: a small proof does not pay for
+  // touching a big table (6,6,5's 2,749 nodes: 2.1 s with 1 GiB at once).
   DfpnSolver(const G& game, DfpnOptions options, Oracle oracle = {})
       : game_(game),
         o_(options),
         oracle_(std::move(oracle)),
-        table_(std::max<std::size_t>(options.table_bytes / sizeof(Entry) / kWays, 1) * kWays, Pages::huge) {}
+        table_(std::make_unique<ZeroedArray<Entry>>(
+            std::min(kFirstEntries, std::max<std::size_t>(options.table_bytes / sizeof(Entry) / kWays, 1) * kWays),
+            Pages::huge)) {}
 
   // Expansions so far (for progress reports from another thread).
   std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  // The expansions allowed in all (0: no limit), for a proof to go on after it stopped.
+  void raise_node_limit(std::uint64_t limit) { o_.node_limit = limit; }
 
   // One proof a solver: the numbers in the table are for this goal and this root's side to
   // move, and would mislead a second proof with another goal or side (a new solver for that).
+  // A proof stopped by the node limit goes on from its table when asked again after
+  // raise_node_limit.
   DfpnResult<Move> prove(const Position& root, Goal goal) {
-    if (proved_) throw std::logic_error("a DfpnSolver proves one goal from one root");
+    if (proved_ && (goal != goal_ || !(root == root_)))
+      throw std::logic_error("a DfpnSolver proves one goal from one root");
     proved_ = true;
+    stopped_ = false;
     goal_ = goal;
+    root_ = root;
     const std::optional<Outcome> over = game_.terminal(root);
     const Numbers r = over ? leaf(*over, 0) : mid(root, 0, 0, kInfinity, kInfinity);
     DfpnResult<Move> result;
@@ -120,6 +132,7 @@ class DfpnSolver {
   static constexpr std::uint64_t kLargest = kInfinity - 1;  // of an open node's numbers
   static constexpr int kNoLoop = std::numeric_limits<int>::max();
   static constexpr std::size_t kWays = 4;
+  static constexpr std::size_t kFirstEntries = std::size_t{1} << 16;
 
   struct Numbers {
     std::uint64_t phi = 1, delta = 1;
@@ -166,28 +179,40 @@ class DfpnSolver {
   const Entry* find(const Position& key, std::uint64_t path) const {
     const std::size_t b = bucket(key, path);
     for (std::size_t i = 0; i < kWays; ++i) {
-      const Entry& e = table_[b + i];
+      const Entry& e = (*table_)[b + i];
       if ((e.phi | e.delta) != 0 && e.key == key && e.path == path) return &e;
     }
     return nullptr;
   }
   void store(const Position& key, std::uint64_t path, const Numbers& n, std::uint64_t work) {
-    const std::size_t b = bucket(key, path);
+    if (2 * used_ > table_->size() && 2 * table_->bytes() <= o_.table_bytes) grow();
+    place({.key = key, .path = path, .phi = n.phi, .delta = n.delta, .work = work, .loop = n.loop});
+  }
+  void place(const Entry& entry) {
+    const std::size_t b = bucket(entry.key, entry.path);
     Entry* victim = nullptr;
     for (std::size_t i = 0; i < kWays; ++i) {
-      Entry& e = table_[b + i];
-      if ((e.phi | e.delta) == 0 || (e.key == key && e.path == path)) {
+      Entry& e = (*table_)[b + i];
+      if ((e.phi | e.delta) == 0 || (e.key == entry.key && e.path == entry.path)) {
         if ((e.phi | e.delta) == 0) ++used_;
         victim = &e;
         break;
       }
       if (!victim || e.work < victim->work) victim = &e;
     }
-    *victim = {.key = key, .path = path, .phi = n.phi, .delta = n.delta, .work = work, .loop = n.loop};
+    *victim = entry;
+  }
+  // Twice the entries, the old ones placed again.
+  void grow() {
+    auto old = std::move(table_);
+    table_ = std::make_unique<ZeroedArray<Entry>>(2 * old->size(), Pages::huge);
+    used_ = 0;
+    for (std::size_t i = 0; i < old->size(); ++i)
+      if (((*old)[i].phi | (*old)[i].delta) != 0) place((*old)[i]);
   }
   std::size_t bucket(const Position& key, std::uint64_t path) const {
     const std::uint64_t h = hash_of(key) ^ path;
-    return static_cast<std::size_t>((static_cast<uint128>(h) * (table_.size() / kWays)) >> 64) * kWays;
+    return static_cast<std::size_t>((static_cast<uint128>(h) * (table_->size() / kWays)) >> 64) * kWays;
   }
   // The hash of a path extended by p (never 0: 0 marks entries for every path).
   std::uint64_t extend(std::uint64_t path, const Position& p) const { return mix64(path ^ hash_of(p)) | 1; }
@@ -314,9 +339,10 @@ class DfpnSolver {
   const G& game_;
   DfpnOptions o_;
   Oracle oracle_;
-  ZeroedArray<Entry> table_;
+  std::unique_ptr<ZeroedArray<Entry>> table_;
   std::vector<Position> path_;
   Goal goal_ = Goal::win;
+  Position root_{};
   std::atomic<std::uint64_t> nodes_{0};
   std::uint64_t used_ = 0;
   bool stopped_ = false, proved_ = false;

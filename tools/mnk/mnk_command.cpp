@@ -43,6 +43,7 @@ Cells in moves: column letter and row number from the bottom (a1 is the bottom-l
 const char* kExamples =
     R"(  gamesolver tictactoe --all                       5,478 positions, 765 up to symmetry, a draw
   gamesolver mnk --m 4 --n 4 --k 3                 first player wins
+  gamesolver mnk --m 6 --n 6 --k 5                 a draw: neither side can win the maker-breaker relaxation
   gamesolver tictactoe --position 'X.O/.X./...'
   gamesolver tictactoe --all --output ttt.table && gamesolver mnk probe --table ttt.table --position 'X../.../...'
 )";
@@ -63,9 +64,10 @@ Command make_mnk(Command command, bool tictactoe) {
             "table-bits", po::value<int>(&o.job.table_bits)->default_value(24),
             "alpha-beta: transposition table of 2^N entries (16 bytes each)")(
             "solver", po::value<std::string>(&o.solver)->default_value("auto"),
-            "auto, alpha-beta or df-pn (proof-number search, empty board only; auto: the faster on the board, "
-            "alpha-beta on every board measured)")("memory", po::value<double>(&o.job.memory_gib)->default_value(0),
-                                                   "df-pn: GiB for its tables (0: 1 GiB; more for big boards)");
+            "auto, alpha-beta or df-pn (proofs: the maker-breaker relaxation's bounds and proof-number search, "
+            "empty board only; auto: the relaxation's bound, then alpha-beta up to 25 cells, df-pn beyond)")(
+            "memory", po::value<double>(&o.job.memory_gib)->default_value(0),
+            "df-pn: GiB for its tables at most (0: 1 GiB; more for big boards)");
         if (tictactoe)
           d.add_options()("m", po::value<int>(&o.m)->default_value(3), "3 (use gamesolver mnk for other sizes)")(
               "n", po::value<int>(&o.n)->default_value(3), "3")("k", po::value<int>(&o.k)->default_value(3), "3");

@@ -3,16 +3,14 @@
 #include <sstream>
 #include <unordered_map>
 
-#include <tbb/task_group.h>
-
 #include "engine/core/errors.h"
 #include "engine/mnk/packed_mnk.h"
 #include "solvers/common/progress.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/minimax/alpha_beta.h"
 #include "solvers/minimax/strong_solver.h"
-#include "solvers/pns/df_pn.h"
 #include "tools/mnk/mnk_jobs.h"
+#include "tools/mnk/mnk_proof.h"
 #include "tools/mnk/mnk_table_file.h"
 
 namespace gs::tools {
@@ -139,73 +137,58 @@ Report weak_impl(const mnk::MnkGame& game, const MnkOptions& options, const std:
                 text.str()};
 }
 
-// The value of the empty board by two proofs side by side (one a thread): can X win, and can X
-// at least draw? A proved win, or a disproved draw, decides alone and stops the other.
-template <class View>
-Report dfpn_impl(const mnk::MnkGame& game, const MnkOptions& options) {
+// The value of the empty board by proofs (mnk_proof.h). Alone (--solver df-pn) they go on until
+// they decide; before alpha-beta (auto) only the relaxation runs, within a budget: when it proves
+// both sides unable to win, the draw needs no search of the real game.
+Report proof_report(const mnk::MnkGame& game, const MnkOptions& options, const MnkProof& proof, double gib,
+                    const cli::Stopwatch& clock) {
   std::ostringstream text;
-  const cli::Stopwatch clock;
-  const View view(game);
-  // Entries land at random, so the whole table is touched (and zeroed) however few the search
-  // stores: a table far larger than the search costs more time than it saves (4,4,4: 2.3 s with
-  // 0.25 GiB, 10 s with 4 GiB). 1 GiB by default; --memory for the big boards.
-  const double gib =
-      options.memory_gib > 0 ? options.memory_gib : std::min(1.0, cli::physical_memory_bytes() / 3 / (1 << 30));
-  const DfpnOptions each{.table_bytes = static_cast<std::size_t>(gib * (1 << 30) / 2)};
-  const int threads = std::min(options.threads, 2);  // one a proof
-  std::atomic<bool> decided{false};
-  DfpnOptions win_options = each, draw_options = each;
-  win_options.cancel = draw_options.cancel = &decided;
-  DfpnSolver<View> win_search(view, win_options), draw_search(view, draw_options);
-  ProgressReporter progress(options.global.progress(), [&] {
-    return "proof-number search: " + std::to_string(win_search.nodes() + draw_search.nodes()) + " nodes";
-  });
-  DfpnResult<int> win, draw;
-  tbb::task_group both;
-  both.run([&] {
-    win = win_search.prove(view.start(), Goal::win);
-    if (win.proof == Proof::proven) decided = true;
-  });
-  both.run([&] {
-    draw = draw_search.prove(view.start(), Goal::at_least_draw);
-    if (draw.proof == Proof::disproven) decided = true;
-  });
-  both.wait();
-  std::optional<Outcome> value;
-  std::optional<int> move;
-  if (win.proof == Proof::proven)
-    value = Outcome::kWin, move = win.move;
-  else if (draw.proof == Proof::disproven)
-    value = Outcome::kLoss;
-  else if (win.proof == Proof::disproven && draw.proof == Proof::proven)
-    value = Outcome::kDraw, move = draw.move;
-  if (!value) throw DataError("proof-number search stopped without an answer");
   const double seconds = clock.seconds();
-  const std::uint64_t nodes = win.nodes + draw.nodes;
-  const std::string best = move ? game.cell_name(*move) : "";
+  const std::string best = proof.move ? game.cell_name(*proof.move) : "";
+  const bool relaxation_only = proof.mover.by != "df-pn" && proof.other.by != "df-pn";
+  const auto said = [](const MnkQuestion& q, const char* side) {
+    const std::string answer = !q.can_win ? "open" : *q.can_win ? "yes" : "no";
+    return std::string(side) + " can win: " + answer + (q.by.empty() ? "" : " by " + q.by) + " (" +
+           std::to_string(q.relaxation_nodes) + " maker-breaker nodes, " + std::to_string(q.real_nodes) +
+           " df-pn nodes)";
+  };
   text << "Game " << game.name() << ", position " << game.format({}) << ", X to move\n"
-       << "Value: " << outcome_name(*value) << " for the side to move (" << value_name(*value, true) << ")\n";
+       << "Value: " << outcome_name(*proof.value) << " for the side to move (" << value_name(*proof.value, true)
+       << ")\n";
   if (!best.empty()) text << "Best move: " << best << "\n";
-  text << "Proof-number search: win " << proof_name(win.proof) << " (" << win.nodes << " nodes), at least a draw "
-       << proof_name(draw.proof) << " (" << draw.nodes << " nodes); " << seconds << " s with " << threads
-       << " thread(s), tables of " << gib << " GiB\n";
+  text << "Proofs: " << said(proof.mover, "X") << "; " << said(proof.other, "O") << "\n"
+       << proof.nodes() << " nodes in " << seconds << " s with 2 thread(s), tables of " << gib << " GiB at most\n";
   return Report{nlohmann::json{{"game", game.name()},
                                {"position", game.format({})},
                                {"to_move", "X"},
-                               {"value", value_name(*value, true)},
+                               {"value", value_name(*proof.value, true)},
                                {"best_move", best},
                                {"moves", nlohmann::json::array()},
-                               {"solver", "df-pn"},
-                               {"proofs",
-                                {{"win", proof_name(win.proof)},
-                                 {"win_nodes", win.nodes},
-                                 {"at_least_draw", proof_name(draw.proof)},
-                                 {"at_least_draw_nodes", draw.nodes}}},
-                               {"nodes", nodes},
+                               {"solver", relaxation_only ? "maker-breaker" : "df-pn"},
+                               {"proofs", proof.to_json()},
+                               {"nodes", proof.nodes()},
                                {"table_gib", gib},
                                {"seconds", seconds},
-                               {"threads", threads}},
+                               {"threads", std::min(options.threads, 2)}},
                 text.str()};
+}
+
+// Entries land at random, so the whole table is touched (and zeroed) however few the search
+// stores: a table far larger than the search costs more time than it saves (4,4,4: 2.3 s with
+// 0.25 GiB, 10 s with 4 GiB). 1 GiB by default; --memory for the big boards.
+double proof_memory(const MnkOptions& options) {
+  return options.memory_gib > 0 ? options.memory_gib : std::min(1.0, cli::physical_memory_bytes() / 3 / (1 << 30));
+}
+
+std::optional<Report> prove_empty_board(const mnk::MnkGame& game, const MnkOptions& options,
+                                        const MnkProofOptions& proof_options) {
+  const cli::Stopwatch clock;
+  MnkProver prover(game, proof_options);
+  ProgressReporter progress(options.global.progress(),
+                            [&] { return "proof-number search: " + std::to_string(prover.nodes()) + " nodes"; });
+  const MnkProof proof = prover.prove({});
+  if (!proof.value) return std::nullopt;
+  return proof_report(game, options, proof, proof_options.memory_gib, clock);
 }
 
 }  // namespace
@@ -216,22 +199,31 @@ Report mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std
 
 // Boards up to 32 cells search on one 64-bit word, larger ones on a 128-bit word.
 Report mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position) {
-  const MnkSolver solver = options.solver == MnkSolver::automatic ? mnk_solver_for(game) : options.solver;
-  if (solver == MnkSolver::df_pn) {
-    if (position)  // also a finished one: df-pn would answer for the empty board instead
-      throw InputError(
-          "--solver df-pn gives the value and a best move of the empty board; "
-          "the values of a position's moves come from alpha-beta (--solver alpha-beta)");
-    return game.packable() ? dfpn_impl<mnk::PackedMnk>(game, options) : dfpn_impl<mnk::WideMnk>(game, options);
+  if (options.solver == MnkSolver::df_pn && position)  // also a finished one: df-pn answers for the empty board
+    throw InputError(
+        "--solver df-pn gives the value and a best move of the empty board; "
+        "the values of a position's moves come from alpha-beta (--solver alpha-beta)");
+  const bool automatic = options.solver == MnkSolver::automatic && !position;
+  if (options.solver == MnkSolver::df_pn || (automatic && mnk_solver_for(game) == MnkSolver::df_pn)) {
+    if (auto report = prove_empty_board(game, options, {.memory_gib = proof_memory(options)})) return *report;
+    throw DataError("proof-number search stopped without an answer");
+  }
+  if (automatic) {
+    // The relaxation's bound first: 2^16 nodes (a fraction of a second) settle the draws it can.
+    const MnkProofOptions bound{
+        .memory_gib = std::min(proof_memory(options), 0.25), .real_game = false, .relaxation_nodes = 1 << 16};
+    if (auto report = prove_empty_board(game, options, bound)) return *report;
   }
   return game.packable() ? weak_impl<mnk::PackedMnk>(game, options, position)
                          : weak_impl<mnk::WideMnk>(game, options, position);
 }
 
-// Measured on 2 cores (README): alpha-beta answers every board tried faster, the draws by far
-// (4,4,4: 0.36 s against 3.7 s; 5,4,4: 1.6 s against 26 s), so auto is alpha-beta everywhere
-// until proof-number search wins somewhere.
-MnkSolver mnk_solver_for(const mnk::MnkGame&) { return MnkSolver::alpha_beta; }
+// Measured on 2 cores (docs/commands.md): alpha-beta is the faster up to 25 cells (5,5,4, a
+// draw: 4.2 s against 339 s), the proofs beyond (6,5,4, a win: 11 s against 456 s; 6,6,5, a
+// draw: 0.2 s, where alpha-beta does not finish in 15 minutes).
+MnkSolver mnk_solver_for(const mnk::MnkGame& game) {
+  return game.cells() <= 25 ? MnkSolver::alpha_beta : MnkSolver::df_pn;
+}
 
 MnkSolver parse_mnk_solver(const std::string& name) {
   if (name == "auto") return MnkSolver::automatic;
@@ -240,7 +232,7 @@ MnkSolver parse_mnk_solver(const std::string& name) {
   throw InputError("--solver must be auto, alpha-beta or df-pn");
 }
 
-Report mnk_probe(const std::string& path, const std::string& position_text, const MnkOptions& options) {
+Report mnk_probe(const std::string& path, const std::string& position_text, const MnkOptions&) {
   std::ostringstream text;
   const MnkTable table = read_mnk_table(path);
   const mnk::MnkGame game(table.m, table.n, table.k);

@@ -12,9 +12,9 @@
 
 namespace gs::tools {
 
-// Which search answers the value of the empty board: alpha-beta, or proof-number search
-// (solvers/pns/df_pn.h), which proves the value from the fewest leaves it can find; auto picks
-// by the board (mnk_solver_for: alpha-beta on every board measured so far).
+// Which search answers the value of the empty board: alpha-beta, or proofs (mnk_proof.h: the
+// maker-breaker relaxation's bounds and proof-number search of the real game); auto tries the
+// relaxation's bound first, then picks by the board (mnk_solver_for).
 enum class MnkSolver { automatic, alpha_beta, df_pn };
 
 struct MnkOptions {
@@ -22,7 +22,7 @@ struct MnkOptions {
   int threads = 1;
   int table_bits = 24;
   MnkSolver solver = MnkSolver::automatic;
-  double memory_gib = 0;  // df-pn's tables; 0 = 1 GiB (a third of the machine's memory if less)
+  double memory_gib = 0;  // the proofs' tables at most; 0 = 1 GiB (a third of the machine's memory if less)
 };
 
 MnkSolver parse_mnk_solver(const std::string& name);  // InputError for another word
