@@ -48,8 +48,14 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
     options.up_to = o.up_to;
   }
   if (options.dir.empty()) throw InputError("hunt " + mode + " needs --dir DIR");
-  if (mode != "probe" && mode != "play" && !options.position.empty())
-    throw InputError("--position applies to probe and play");
+  if (mode != "probe" && mode != "play" && mode != "prove" && !options.position.empty())
+    throw InputError("--position applies to probe, play and prove");
+  for (const char* only_prove : {"nodes", "memory", "samples", "sample-layer", "truth", "truth-max-geese", "seed"})
+    if (mode != "prove" && in.vm.count(only_prove) && !in.vm[only_prove].defaulted())
+      throw InputError(std::string("--") + only_prove + " applies to prove");
+  if (options.samples > 1'000'000) throw InputError("--samples must be at most 1000000");
+  if (options.memory_gib <= 0 || options.memory_gib > 1024)
+    throw InputError("--memory must be above 0 and at most 1024 GiB");
   if (mode != "play" && !o.side.empty()) throw InputError("--side applies to play");
   if (mode != "verify" && !options.checksums.empty()) throw InputError("--checksums applies to verify");
   return options;
@@ -112,6 +118,8 @@ const char* kExamples =
                                                             a small variant from the empty board
   gamesolver hunt probe --game tigers-goats --size 4 --goats 10 --win-captures 4 --dir t4 \
       --position 'T..T/.GG./..../T..T t 8 0' --counter 0
+  gamesolver hunt prove --game fox-geese --dir tables --position '.../.../......./.G...../.F.G.G./GGG/GGG f'
+                                                            9 geese, proved with the 4-8 geese tables at the leaves
 )";
 
 }  // namespace
@@ -183,7 +191,19 @@ Command hunt_command() {
             "raw", po::bool_switch(&o.raw), "build: store tables without zstd compression")(
             "checksums", po::value<std::string>(&o.job.checksums),
             "verify: a published checksum list (data/checksums/) the tables must match")(
-            "position,p", po::value<std::string>(&o.job.position), "probe, play: the position (default: the start)")(
+            "position,p", po::value<std::string>(&o.job.position),
+            "probe, play, prove: the position (default: the start)")(
+            "nodes", po::value<std::uint64_t>(&o.job.nodes)->default_value(20'000'000),
+            "prove: proof-number search's budget in expanded nodes (0: none)")(
+            "memory", po::value<double>(&o.job.memory_gib)->default_value(1), "prove: GiB for its tables at most")(
+            "samples", po::value<std::uint64_t>(&o.job.samples)->default_value(0),
+            "prove: draw N positions of --sample-layer instead of --position, and compare with --truth")(
+            "sample-layer", po::value<int>(&o.job.sample_layer)->default_value(-1),
+            "prove --samples: a layer of the --truth tables (hunt stats lists them)")(
+            "truth", po::value<std::string>(&o.job.truth), "prove --samples: tables holding --sample-layer")(
+            "truth-max-geese", po::value<int>(&o.job.truth_max_geese)->default_value(13),
+            "prove --samples, fox-geese: the --max-geese of the --truth tables")(
+            "seed", po::value<std::uint64_t>(&o.job.seed)->default_value(1), "prove --samples: the random draw")(
             "side", po::value<std::string>(&o.side),
             "play: your side (tigers-goats: goats or tigers; fox-hounds: fox or hounds; fox-geese: fox or geese); "
             "default the side to move");
@@ -202,6 +222,11 @@ Command hunt_command() {
                .synopsis = "play   --game G --dir DIR [--side S] [--position P]",
                .summary = "play against the tables' perfect player in the terminal"},
               [](HuntCommandOptions& o, const Invocation& in) { return hunt_play(job_of(o, in, "play"), o.side); }},
+          table_mode(
+              {.name = "prove",
+               .synopsis = "prove  --game G --dir DIR --position P [--nodes N]",
+               .summary = "value of a position outside the tables by proof-number search, the tables at its leaves"},
+              [](const HuntOptions& o) { return emit(o, hunt_prove(o)); }),
           table_mode({.name = "stats",
                       .synopsis = "stats  --game G --dir DIR",
                       .summary = "won / drawn / lost per layer and side"},
