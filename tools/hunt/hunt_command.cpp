@@ -47,7 +47,7 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
     if (o.up_to < 0) throw InputError("--up-to must be a layer number (0 or more)");
     options.up_to = o.up_to;
   }
-  if (options.dir.empty()) throw InputError("hunt " + mode + " needs --dir DIR");
+  if (options.dir.empty() && mode != "prove") throw InputError("hunt " + mode + " needs --dir DIR");
   if (mode != "probe" && mode != "play" && mode != "prove" && !options.position.empty())
     throw InputError("--position applies to probe, play and prove");
   for (const char* only_prove : {"nodes", "memory", "samples", "sample-layer", "truth", "truth-max-geese", "seed"})

@@ -26,14 +26,15 @@ class TableProver {
  public:
   TableProver(const G& whole, const G& tabled, const HuntOptions& o)
       : whole_(whole), tabled_(tabled), o_(o), tables_(tabled, o.dir) {
-    if (!tables_.present(0)) throw InputError("no tables of " + std::string(G::kName) + " in " + o.dir);
+    if (!o.dir.empty() && !tables_.present(0))
+      throw InputError("no tables of " + std::string(G::kName) + " in " + o.dir);
   }
 
   DfpnValue<typename G::Move> prove(const typename G::Position& p) {
     // Positions the tables hold are leaves, their layers loaded whole when first needed; a
     // layer not on disk (a build stopped with --up-to) is searched instead.
     const auto oracle = [&](const typename G::Position& q) -> std::optional<Outcome> {
-      if (!tabled_.tabulated(q)) return std::nullopt;
+      if (o_.dir.empty() || !tabled_.tabulated(q)) return std::nullopt;  // no tables: a plain search
       const LayerIndex at = tabled_.locate(q);
       if (at.layer < 0 || !tables_.present(at.layer)) return std::nullopt;
       ++answered_;
@@ -46,7 +47,7 @@ class TableProver {
   }
   // The tables' value of p, when they hold it.
   std::optional<Value> table_value(const typename G::Position& p) {
-    if (!tabled_.tabulated(p) || !tables_.present(tabled_.locate(p).layer)) return std::nullopt;
+    if (o_.dir.empty() || !tabled_.tabulated(p) || !tables_.present(tabled_.locate(p).layer)) return std::nullopt;
     return tables_.value(p);
   }
   std::uint64_t answered() const { return answered_; }
@@ -170,6 +171,7 @@ Report prove(const G& whole, const G& tabled, const G& truth_game, const HuntOpt
   if (o.samples == 0) return prove_position(whole, tabled, o);
   if (!o.position.empty()) throw InputError("--samples draws its positions: drop --position");
   if (o.truth.empty()) throw InputError("--samples needs --truth DIR, tables holding the sampled layer");
+  if (o.dir.empty()) throw InputError("--samples needs --dir DIR, the tables at the leaves");
   return prove_samples(whole, tabled, truth_game, o);
 }
 

@@ -219,7 +219,7 @@ Report mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::
 }
 
 // Measured on 2 cores (docs/commands.md): alpha-beta is the faster up to 25 cells (5,5,4, a
-// draw: 4.2 s against 339 s), the proofs beyond (6,5,4, a win: 11 s against 456 s; 6,6,5, a
+// draw: 7.7 s against 339 s), the proofs beyond (6,5,4, a win: 4.1 s against 80 s; 6,6,5, a
 // draw: 0.2 s, where alpha-beta does not finish in 15 minutes).
 MnkSolver mnk_solver_for(const mnk::MnkGame& game) {
   return game.cells() <= 25 ? MnkSolver::alpha_beta : MnkSolver::df_pn;
