@@ -267,6 +267,29 @@ TEST(HuntCli, ProvesPositionsOutsideTheTablesAsBiggerTablesSay) {
   fs::remove_all(sliding);
 }
 
+// No tables, or a layer missing below one present, is a data error (exit 1), not an empty report
+// or "all consistent"; a build stopped with --up-to verifies as partial.
+TEST(HuntCli, MissingTablesAreErrorsNotEmptyReports) {
+  const auto none = run("hunt stats --dir " + temp_path("hunt-none"));
+  EXPECT_EQ(none.code, 1);
+  EXPECT_NE(none.output.find("no table files of fox-hounds"), std::string::npos) << none.output;
+  const std::string dir = temp_path("hunt-fh4-gap");
+  run_json("hunt build --game fox-hounds --size 4 --dir " + dir);
+  fs::remove(dir + "/fox-hounds-4x4-layer000.gst");
+  for (const char* mode : {"verify", "stats", "sums"}) {
+    const auto r = run(std::string("hunt ") + mode + " --game fox-hounds --size 4 --dir " + dir);
+    EXPECT_EQ(r.code, 1) << mode << "\n" << r.output;
+    EXPECT_NE(r.output.find("layer 0 (hounds advanced 6) is missing"), std::string::npos) << mode << r.output;
+  }
+  fs::remove_all(dir);
+  const std::string partial = temp_path("hunt-fh6-partial");
+  run_json("hunt build --game fox-hounds --size 6 --up-to 3 --dir " + partial);
+  const auto j = run_json("hunt verify --game fox-hounds --size 6 --dir " + partial);
+  EXPECT_EQ(j["valid"], true);
+  EXPECT_EQ(j["complete"], false);
+  fs::remove_all(partial);
+}
+
 TEST(HuntCli, UsageErrorsExitWithTwo) {
   expect_usage_errors({
       {"hunt", "needs a mode"},

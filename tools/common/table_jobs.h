@@ -41,6 +41,27 @@ struct TableJobOptions {
   std::string checksums;  // verify: a published checksum list (see sums) the tables must match
 };
 
+// The last layer on disk. Layers are built in order (a build stopped, or limited by --up-to,
+// ends with a run of missing layers), so a layer missing below one present is damage, and no
+// layer at all is no tables: both DataErrors, not an empty report.
+template <class Store, class G>
+int last_layer_present(Store& store, const G& game, const std::string& dir) {
+  int last = -1;
+  for (int layer = 0; layer < game.layer_count(); ++layer)
+    if (store.present(layer)) {
+      store.header(layer);  // a file of another game or variant is refused first, by name
+      last = layer;
+    }
+  if (last < 0)
+    throw DataError("no table files of " + std::string(G::kName) + " " + game.variant() + " in " + dir +
+                    " (build makes them)");
+  for (int layer = 0; layer < last; ++layer)
+    if (!store.present(layer))
+      throw DataError("layer " + std::to_string(layer) + " (" + game.layer_name(layer) + ") is missing from " + dir +
+                      " while layer " + std::to_string(last) + " is there: build again to restore it");
+  return last;
+}
+
 // One layer's line in a published checksum list.
 inline std::string sums_line(const TableHeader& h) {
   return "layer=" + std::to_string(h.layer) + " positions=" + std::to_string(h.positions) +
@@ -54,6 +75,7 @@ inline std::string sums_line(const TableHeader& h) {
 template <Reported G>
 Report sums(const G& game, const TableJobOptions& options) {
   LayerTables<G> tables(game, options.dir);
+  last_layer_present(tables, game, options.dir);
   std::string text = "# " + std::string(G::kName) + " " + game.variant() + " (gamesolver-table v2)\n";
   nlohmann::json layers = nlohmann::json::array();
   for (int layer = 0; layer < game.layer_count(); ++layer) {
@@ -266,6 +288,7 @@ template <Reported G>
 Report stats(const G& game, const TableJobOptions& options) {
   std::ostringstream text;
   LayerTables<G> store(game, options.dir);
+  last_layer_present(store, game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
   // Positions by remoteness (plies to the end with best play) and value, every layer and side.
   std::vector<std::array<std::uint64_t, 2>> remoteness;  // [distance] = {won, lost}
@@ -369,6 +392,8 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
   std::ostringstream text;
   const cli::Stopwatch clock;
   LayerTables<G> store(game, options.dir);
+  const int last = last_layer_present(store, game, options.dir);
+  const bool complete = last == game.layer_count() - 1;
   std::atomic<std::uint64_t> checked{0}, wrong{0};
   std::atomic<int> current{0};
   int layers = 0;
@@ -494,7 +519,9 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
     text << stated << " layers stated from the plain tables: the statements match the plain files, and the "
          << "unbounded layers keep the plain values at counter 0\n";
   valid = wrong == 0 && layers > 0;
-  if (layers == 0) first_error = "no table files in " + options.dir;
+  if (!complete)
+    text << "a partial build: layers " << last + 1 << " to " << game.layer_count() - 1
+         << " are not built (the start may be among them), so only layers 0 to " << last << " are checked\n";
   text << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
        << " positions re-checked against their successors: ";
   text << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error)
@@ -504,6 +531,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
                                {"layers", layers},
                                {"checked", checked.load()},
                                {"verified_earlier", skipped},
+                               {"complete", complete},
                                {"stated_layers", stated},
                                {"wrong", wrong.load()},
                                {"valid", valid},
