@@ -128,6 +128,10 @@ TEST(HopscotchCli, UsageErrorsExitWithTwo) {
       {"hopscotch frobnicate", "unknown hopscotch mode"},
       {"hopscotch verify", "usage: gamesolver hopscotch verify FILE"},
       {"hopscotch --memo-bits 40", "--memo-bits"},
+      // Given but empty (an unset shell variable): refused, not deal 1.
+      {"hopscotch --cards ''", "--cards is empty"},
+      {"hopscotch --deal ''", "--deal needs a file name"},
+      {"hopscotch stats --deals 5 --cards ''", "stats takes"},
   });
   const auto r = run("hopscotch verify /nonexistent/play.txt");
   EXPECT_EQ(r.code, 1);

@@ -125,6 +125,10 @@ Command hopscotch_command() {
            [](HopscotchCommandOptions& o, const Invocation& in) {
              const HopscotchOptions options = job_of(o, in);
              if (in.vm.count("deals")) throw InputError("--deals applies to stats");
+             // Given but empty is a mistake (an unset shell variable), not a request for deal 1.
+             if (in.vm.count("deal") && o.deal_file.empty()) throw InputError("--deal needs a file name");
+             if (in.vm.count("cards") && o.cards.empty())
+               throw InputError("--cards is empty: give the 48 cards in stock order");
              if (!o.deal_file.empty() + !o.cards.empty() + in.given("seed") > 1)
                throw InputError("give one of --seed, --deal and --cards");
              std::string label = "seed " + std::to_string(o.seed);
@@ -154,7 +158,7 @@ Command hopscotch_command() {
            [](HopscotchCommandOptions& o, const Invocation& in) {
              HopscotchOptions options = job_of(o, in);
              if (!in.vm.count("deals") || o.deals == 0) throw InputError("stats needs --deals N (N > 0)");
-             if (!o.deal_file.empty() || !o.cards.empty() || o.normal || !o.output.empty())
+             if (in.vm.count("deal") || in.vm.count("cards") || o.normal || !o.output.empty())
                throw InputError("stats takes --deals, --seed, --node-limit, --memo-bits and --samples only");
              if (in.vm["node-limit"].defaulted()) options.node_limit = 300000;
              cli::emit(options.global, hopscotch_stats(o.deals, o.seed, options));
