@@ -1,6 +1,7 @@
 // gamesolver hunt end to end: build, resume, probe, stats, verify, damaged and mismatched files.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -288,6 +289,21 @@ TEST(HuntCli, MissingTablesAreErrorsNotEmptyReports) {
   EXPECT_EQ(j["valid"], true);
   EXPECT_EQ(j["complete"], false);
   fs::remove_all(partial);
+}
+
+// A build killed between writing a temporary and renaming it leaves NAME.tmp.PID behind; the
+// next build removes those whose process is gone, and leaves a running writer's alone.
+TEST(HuntCli, ABuildRemovesTheTemporariesOfKilledBuilds) {
+  const std::string dir = temp_path("hunt-fh4-tmp");
+  fs::create_directories(dir);
+  const std::string stale = dir + "/fox-hounds-4x4-layer002.gst.tmp.999999999";
+  const std::string live = dir + "/fox-hounds-4x4-layer003.gst.tmp." + std::to_string(getpid());
+  std::ofstream(stale) << "half a table";
+  std::ofstream(live) << "being written";
+  run_json("hunt build --game fox-hounds --size 4 --dir " + dir);
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(live));
+  fs::remove_all(dir);
 }
 
 TEST(HuntCli, UsageErrorsExitWithTwo) {

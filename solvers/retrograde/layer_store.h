@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "solvers/io/stale_temporaries.h"
 #include "solvers/probe/layer_tables.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
@@ -25,6 +26,7 @@ class LayerStore : public LayerTables<G> {
   // repaired() lists the damaged files and why.
   void build(int last, bool compress, const std::function<void(int, bool)>& on_layer) {
     std::filesystem::create_directories(this->dir());
+    remove_stale_temporaries(this->dir());  // left by a build killed between write and rename
     RetrogradeSolver<G> solver(this->game(), [this](int l) -> const CompactTable& { return this->table(l); });
     solver_ = &solver;
     for (int layer = 0; layer <= last; ++layer) {
