@@ -130,6 +130,8 @@ TEST(HopscotchCli, UsageErrorsExitWithTwo) {
       {"hopscotch --memo-bits 40", "--memo-bits"},
       // Given but empty (an unset shell variable): refused, not deal 1.
       {"hopscotch --cards ''", "--cards is empty"},
+      {"hopscotch --threads 100000", "--threads must be 0 (all cores) to 1024"},
+      {"hopscotch --threads -2", "--threads must be 0 (all cores) to 1024"},
       {"hopscotch --deal ''", "--deal needs a file name"},
       {"hopscotch stats --deals 5 --cards ''", "stats takes"},
   });

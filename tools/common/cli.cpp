@@ -21,7 +21,8 @@ po::options_description global_options_description(GlobalOptions& options) {
 }
 
 ThreadLimit::ThreadLimit(int threads) {
-  if (threads < 0) throw InputError("--threads must be 0 (all cores) or positive");
+  // More threads than cores is allowed (scaling runs), not more than any machine this runs on.
+  if (threads < 0 || threads > 1024) throw InputError("--threads must be 0 (all cores) to 1024");
   threads_ = threads == 0 ? static_cast<int>(std::max(1U, std::thread::hardware_concurrency())) : threads;
   control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads_);
 }
