@@ -28,6 +28,9 @@ TEST(Cli, UsageErrorsExitWithTwoAndOneLineReason) {
   expect_usage_errors({
       {"nosuchcommand", "unknown subcommand"},
       {"peg --board nosuchboard", "unknown board"},
+      // Read before anything is read: a device would fill the memory, a folder gave no path.
+      {"peg --board /dev/zero", "/dev/zero is not a regular file"},
+      {"peg --board /tmp", "/tmp is a directory, not a board file"},
       {"peg --start z9", "bad hole 'z9'"},
       {"peg --start a1", "no such hole"},
       {"peg --finish q4", "bad hole"},

@@ -282,6 +282,11 @@ TEST(HuntCli, MissingTablesAreErrorsNotEmptyReports) {
     EXPECT_EQ(r.code, 1) << mode << "\n" << r.output;
     EXPECT_NE(r.output.find("layer 0 (hounds advanced 6) is missing"), std::string::npos) << mode << r.output;
   }
+  // A folder in place of a layer file: a reason with the path, not a stream library's words.
+  fs::create_directories(dir + "/fox-hounds-4x4-layer000.gst");
+  const auto folder = run("hunt verify --game fox-hounds --size 4 --dir " + dir);
+  EXPECT_EQ(folder.code, 1);
+  EXPECT_NE(folder.output.find("layer000.gst is a directory, not a table file"), std::string::npos) << folder.output;
   fs::remove_all(dir);
   const std::string partial = temp_path("hunt-fh6-partial");
   run_json("hunt build --game fox-hounds --size 6 --up-to 3 --dir " + partial);

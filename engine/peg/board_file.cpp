@@ -1,9 +1,11 @@
 #include "engine/peg/board_file.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "engine/core/errors.h"
+#include "engine/core/read_file.h"
 #include "engine/peg/builtin_boards.h"
 
 namespace gs::peg {
@@ -80,15 +82,13 @@ std::vector<std::string> builtin_board_names() {
 Board load_board(const std::string& name_or_path) {
   for (const auto& b : builtin_board_texts())
     if (b.name == name_or_path) return Board(parse_board_spec(b.text, "built-in board " + b.name));
-  std::ifstream file(name_or_path);
-  if (!file) {
+  if (!std::filesystem::exists(name_or_path)) {
     std::string known;
     for (const auto& n : builtin_board_names()) known += (known.empty() ? "" : ", ") + n;
     throw InputError("unknown board '" + name_or_path + "': not a built-in board (" + known + ") nor a readable file");
   }
-  std::ostringstream text;
-  text << file.rdbuf();
-  return Board(parse_board_spec(text.str(), name_or_path));
+  // A board file is a few lines: 1 MiB is generous.
+  return Board(parse_board_spec(read_file<InputError>(name_or_path, 1 << 20, "board file"), name_or_path));
 }
 
 }  // namespace gs::peg

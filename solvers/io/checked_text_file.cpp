@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "engine/core/errors.h"
+#include "engine/core/read_file.h"
 
 namespace gs {
 
@@ -61,11 +62,7 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
 }
 
 std::string read_checked_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError("cannot read " + path);
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  const std::string text = buf.str();
+  const std::string text = read_file<DataError>(path, UINTMAX_MAX, "checked text file");
   const auto pos = text.rfind(kPrefix);
   if (pos == std::string::npos || (pos > 0 && text[pos - 1] != '\n'))
     throw DataError(path + ": no checksum line (is this a gamesolver file?)");

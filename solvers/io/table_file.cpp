@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "engine/core/errors.h"
+#include "engine/core/read_file.h"
 #include "engine/core/value.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/io/little_endian.h"
@@ -85,8 +87,10 @@ template <class ReadAt>
 Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string& path, const TableHeader& expected) {
   const auto mark = head.find(std::string("\n") + kChecksum);
   const auto header_end = mark == std::string::npos ? mark : head.find('\n', mark + 1);
-  if (header_end == std::string::npos || head.compare(0, std::strlen(kMagic), kMagic) != 0)
+  if (header_end == std::string::npos || head.compare(0, std::strlen(kMagic), kMagic) != 0) {
+    if (std::filesystem::is_directory(path)) throw DataError(path + " is a directory, not a table file");
     throw DataError(path + ": not a gamesolver table file");
+  }
   const std::string header = head.substr(0, mark + 1);
   if (head.substr(mark + 1 + std::strlen(kChecksum), 16) != hex16(fnv1a64(header)))
     throw DataError(path + ": header checksum mismatch (file altered or damaged)");
@@ -186,10 +190,8 @@ struct WholeFile {
 };
 
 WholeFile read_whole_file(const std::string& path, const TableHeader& expected) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError("cannot read " + path);
   WholeFile f;
-  f.bytes.assign(std::istreambuf_iterator<char>(in), {});
+  f.bytes = read_file<DataError>(path, UINTMAX_MAX, "table file");
   const std::string_view view(f.bytes);
   f.layout = read_layout(
       f.bytes,

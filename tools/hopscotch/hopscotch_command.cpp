@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "engine/core/errors.h"
+#include "engine/core/read_file.h"
 #include "engine/hopscotch/tableau.h"
 #include "tools/common/command.h"
 #include "tools/hopscotch/hopscotch_jobs.h"
@@ -27,11 +28,7 @@ HopscotchOptions job_of(HopscotchCommandOptions& o, const Invocation& in) {
 }
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read deal file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return read_file<InputError>(path, 1 << 20, "deal file");  // 48 cards: 1 MiB is generous
 }
 
 // Play sequences of a depth, every legal play by the rules.
