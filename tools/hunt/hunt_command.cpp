@@ -224,8 +224,9 @@ Command hunt_command() {
               [](HuntCommandOptions& o, const Invocation& in) { return hunt_play(job_of(o, in, "play"), o.side); }},
           table_mode(
               {.name = "prove",
-               .synopsis = "prove  --game G --dir DIR --position P [--nodes N]",
-               .summary = "value of a position outside the tables by proof-number search, the tables at its leaves"},
+               .synopsis = "prove  --game G [--dir DIR] --position P [--nodes N]",
+               .summary = "value of a position outside the tables by proof-number search, the tables at its leaves "
+                          "(--samples N --sample-layer L --truth DIR2: N positions checked against bigger tables)"},
               [](const HuntOptions& o) { return emit(o, hunt_prove(o)); }),
           table_mode({.name = "stats",
                       .synopsis = "stats  --game G --dir DIR",
