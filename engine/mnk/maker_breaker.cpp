@@ -6,15 +6,9 @@
 
 namespace gs::mnk {
 
-MakerBreaker::MakerBreaker(const MnkGame& game, Player maker) : game_(&game), maker_(maker), lines_(game.lines()) {
+MakerBreaker::MakerBreaker(const MnkGame& game, Player maker)
+    : game_(&game), wide_(game), maker_(maker), lines_(game.lines()) {
   if (static_cast<int>(lines_.size()) > kMaxLines) throw std::logic_error("more lines than a board of 8x8 has");
-}
-
-uint128 MakerBreaker::canonical(uint128 s) const {
-  const mnk::Position p = unpack(s);
-  uint128 best = s;
-  for (int g = 1; g < game_->symmetries().order(); ++g) best = std::min(best, pack(game_->image(p, g)));
-  return best;
 }
 
 std::optional<Outcome> MakerBreaker::terminal(uint128 s) const {

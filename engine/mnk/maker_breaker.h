@@ -21,25 +21,28 @@
 #include "engine/core/uint128.h"
 #include "engine/core/value.h"
 #include "engine/mnk/mnk_game.h"
+#include "engine/mnk/packed_mnk.h"
 
 namespace gs::mnk {
 
 class MakerBreaker {
  public:
-  using Position = uint128;  // the real game's stones: X in the low word, O in the high word
-  using Move = int;          // the cell played
+  // The real game's stones on the word of WideMnk (X in the low half, O in the high half), whose
+  // moves and symmetries are the relaxation's too.
+  using Position = uint128;
+  using Move = int;  // the cell played
 
   MakerBreaker(const MnkGame& game, Player maker);
   const MnkGame& game() const { return *game_; }
   Player maker() const { return maker_; }
 
-  static uint128 pack(mnk::Position p) { return uint128(p.x) | (uint128(p.o) << 64); }
-  static mnk::Position unpack(uint128 s) { return {static_cast<Bitboard>(s), static_cast<Bitboard>(s >> 64)}; }
+  static uint128 pack(mnk::Position p) { return WideMnk::pack(p); }
+  static mnk::Position unpack(uint128 s) { return WideMnk::unpack(s); }
 
   uint128 start() const { return 0; }
-  int ply(uint128 s) const { return MnkGame::ply(unpack(s)); }
-  uint128 play(uint128 s, int cell) const { return pack(game_->play(unpack(s), cell)); }
-  uint128 canonical(uint128 s) const;
+  int ply(uint128 s) const { return wide_.ply(s); }
+  uint128 play(uint128 s, int cell) const { return wide_.play(s, cell); }
+  uint128 canonical(uint128 s) const { return wide_.canonical(s); }
 
   // Over when the maker has a line (the breaker, to move, has lost) or the breaker has won by
   // the rules above.
@@ -71,6 +74,7 @@ class MakerBreaker {
   bool has_pairing(const Bitboard* open_lines, int count) const;
 
   const MnkGame* game_;
+  WideMnk wide_;
   Player maker_;
   std::vector<Bitboard> lines_;
 };

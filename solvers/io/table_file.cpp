@@ -87,10 +87,8 @@ template <class ReadAt>
 Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string& path, const TableHeader& expected) {
   const auto mark = head.find(std::string("\n") + kChecksum);
   const auto header_end = mark == std::string::npos ? mark : head.find('\n', mark + 1);
-  if (header_end == std::string::npos || head.compare(0, std::strlen(kMagic), kMagic) != 0) {
-    if (std::filesystem::is_directory(path)) throw DataError(path + " is a directory, not a table file");
+  if (header_end == std::string::npos || head.compare(0, std::strlen(kMagic), kMagic) != 0)
     throw DataError(path + ": not a gamesolver table file");
-  }
   const std::string header = head.substr(0, mark + 1);
   if (head.substr(mark + 1 + std::strlen(kChecksum), 16) != hex16(fnv1a64(header)))
     throw DataError(path + ": header checksum mismatch (file altered or damaged)");
@@ -282,6 +280,8 @@ struct TableBlocks::State {
 TableBlocks::TableBlocks(const std::string& path, const TableHeader& expected) : state_(std::make_unique<State>()) {
   State& s = *state_;
   s.path = path;
+  // A folder opens as a stream and reads as nothing: named here, as read_file names it.
+  if (std::filesystem::is_directory(path)) throw DataError(path + " is a directory, not a table file");
   s.file.open(path, std::ios::binary);
   if (!s.file) throw DataError("cannot read " + path);
   s.file.seekg(0, std::ios::end);

@@ -173,9 +173,8 @@ Report proof_report(const mnk::MnkGame& game, const MnkOptions& options, const M
                 text.str()};
 }
 
-// Entries land at random, so the whole table is touched (and zeroed) however few the search
-// stores: a table far larger than the search costs more time than it saves (4,4,4: 2.3 s with
-// 0.25 GiB, 10 s with 4 GiB). 1 GiB by default; --memory for the big boards.
+// The proofs' tables at most (they grow from 4 MiB while half full): 1 GiB by default (a third
+// of the machine's memory if less); --memory for the big boards.
 double proof_memory(const MnkOptions& options) {
   return options.memory_gib > 0 ? options.memory_gib : std::min(1.0, cli::physical_memory_bytes() / 3 / (1 << 30));
 }

@@ -53,10 +53,11 @@ MnkQuestion MnkProver::ask(mnk::Position p, bool mover_is_maker, std::optional<i
         }
         relaxation_open = false;  // the maker wins the relaxation: no bound for the real game
       }
-    } else if (!options_.real_game) {
+    }
+    if (!options_.real_game) {
+      if (relaxation_open) continue;
       break;
     }
-    if (!options_.real_game) continue;
     const std::uint64_t before = game.nodes();
     game.raise_node_limit(before + budget);
     const auto r = game.prove(View::pack(p), goal);
