@@ -12,7 +12,7 @@
 #include "engine/core/errors.h"
 #include "tools/bench/bench_run.h"
 #include "tools/bench/bench_suite.h"
-#include "tools/common/svg_chart.h"
+#include "tools/draw/bar_chart.h"
 
 namespace gs::tools {
 namespace {
@@ -164,13 +164,13 @@ TEST(BenchRun, AWrongAnswerFailsTheEntry) {
 }
 
 TEST(SvgChart, BarsForEveryPositiveValue) {
-  const std::string svg = cli::svg_bar_chart({.title = "t <1>",
-                                              .axis = "s",
-                                              .labels = {"a", "b", "c"},
-                                              .series = {"x", "y"},
-                                              .values = {{1, 2, 0}, {3, 0, 4}},
-                                              .log_scale = false,
-                                              .reference = std::nullopt});
+  const std::string svg = draw::svg_bar_chart({.title = "t <1>",
+                                               .axis = "s",
+                                               .labels = {"a", "b", "c"},
+                                               .series = {"x", "y"},
+                                               .values = {{1, 2, 0}, {3, 0, 4}},
+                                               .log_scale = false,
+                                               .reference = std::nullopt});
   std::size_t bars = 0;
   for (std::size_t at = svg.find("<rect x="); at != std::string::npos; at = svg.find("<rect x=", at + 1)) ++bars;
   EXPECT_EQ(bars, 4u + 2u);  // four bars and two legend squares

@@ -48,6 +48,15 @@ TEST(FoxAndGeese, RulesExampleJumpChainAndGooseDirections) {
   EXPECT_EQ(g.terminal(g.parse("G.G/.../......./...F.../......./.../.G. g")), Outcome::kLoss);  // 3 geese: the fox won
 }
 
+TEST(FoxAndGeese, AJumpChainBackToItsStartIsNamedAsTheFoxsMove) {
+  // The fox on (4,4) may jump round a square of geese back to (4,4): the name once read a goose
+  // move from an empty set (a garbage point).
+  const FoxAndGeese g(5);
+  const auto fox = moves(g, g.parse(".../.../..GGG../..GFG../......./.../... f"));
+  EXPECT_TRUE(fox.count("(4,4)x4(4,4) .../.../...G.../...F.../......./.../... g"));
+  for (const auto& m : fox) EXPECT_EQ(m.rfind("(4,4)", 0), 0u) << m;
+}
+
 // Perft against a generator written here on (row, column) pairs.
 bool point(int r, int c) { return r >= 1 && r <= 7 && c >= 1 && c <= 7 && ((r >= 3 && r <= 5) || (c >= 3 && c <= 5)); }
 bool line(int r, int c, int dr, int dc) { return dr == 0 || dc == 0 || (r + c) % 2 == 0; }

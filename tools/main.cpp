@@ -22,7 +22,7 @@ void print_help() {
                "Exit codes: 0 success, 1 runtime failure, 2 usage error.\n\n"
                "Examples:\n"
                "  gamesolver peg                              # English board, centre to centre\n"
-               "  gamesolver peg --board french --start c5 --finish any\n"
+               "  gamesolver peg --board french --start c1 --finish any\n"
                "  gamesolver peg --analyze --json stats.json\n"
                "  gamesolver peg --output sol.txt && gamesolver peg verify sol.txt\n"
                "  gamesolver tictactoe --all\n"

@@ -9,11 +9,13 @@ Command tictactoe_command();
 Command hopscotch_command();
 Command hunt_command();
 Command mountnfall_command();
+Command view_command();
 
 const std::vector<Command>& commands() {
   // One line per command, in the order of `gamesolver --help`.
   static const std::vector<Command> all = {
-      peg_command(), mnk_command(), tictactoe_command(), hopscotch_command(), hunt_command(), mountnfall_command(),
+      peg_command(),  mnk_command(),        tictactoe_command(), hopscotch_command(),
+      hunt_command(), mountnfall_command(), view_command(),
   };
   return all;
 }

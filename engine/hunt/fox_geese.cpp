@@ -236,7 +236,8 @@ std::string FoxAndGeese::format(const Position& p) const {
 }
 
 std::string FoxAndGeese::move_name(const Position& from, const Position& to) const {
-  if (from.fox != to.fox) {
+  // The fox's move, even one whose chain of jumps ends where it began.
+  if (from.fox_to_move) {
     const int captures = popcount(from.geese) - popcount(to.geese);
     return board_.point_name(from.fox) + (captures ? "x" + std::to_string(captures) : "-") + board_.point_name(to.fox);
   }

@@ -17,7 +17,7 @@
 #include "tools/bench/bench_run.h"
 #include "tools/common/child_process.h"
 #include "tools/common/cli.h"
-#include "tools/common/svg_chart.h"
+#include "tools/draw/bar_chart.h"
 
 namespace gs::tools {
 
@@ -53,7 +53,7 @@ const char* kExamples =
 )";
 
 struct BenchOptions {
-  std::string suite = "quick", threads = "1", filter, compare, signature, svg;
+  std::string suite = "quick", threads = "1", filter, compare, signature;
   int repeat = 1;
   bool list = false;
 };
@@ -164,9 +164,9 @@ std::string comparison_table(const std::vector<BenchComparison>& comparisons, co
 
 // The chart that fits the run: ratios to an older run, else speedups over thread counts, else
 // the seconds of each entry.
-cli::BarChart chart_of(const std::vector<BenchResult>& results, const std::vector<BenchComparison>& comparisons,
-                       const std::vector<Scaling>& scaling, bool compared, const std::string& suite) {
-  cli::BarChart chart;
+draw::BarChart chart_of(const std::vector<BenchResult>& results, const std::vector<BenchComparison>& comparisons,
+                        const std::vector<Scaling>& scaling, bool compared, const std::string& suite) {
+  draw::BarChart chart;
   if (compared) {
     chart.title = "gamesolver bench --suite " + suite + ": new / old seconds";
     chart.axis = "new / old (below 1: faster)";
@@ -310,10 +310,9 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
     j["comparison"] = {{"against", o.compare}, {"entries", cs}, {"slower", slower}};
   }
   if (!o.signature.empty()) j["signature_expected"] = expected;
-  if (!o.svg.empty())
-    write_file_atomically(o.svg,
-                          cli::svg_bar_chart(chart_of(results, comparisons, scaling, !o.compare.empty(), o.suite)));
-  cli::emit(global, {j, text.str()});
+  cli::emit(global, {.json = j,
+                     .text = text.str(),
+                     .svg = draw::svg_bar_chart(chart_of(results, comparisons, scaling, !o.compare.empty(), o.suite))});
   return failures > 0 || signature_differs ? 1 : 0;
 }
 
@@ -332,7 +331,7 @@ int bench_command(const std::vector<std::string>& args) {
       "compare", po::value<std::string>(&o.compare), "an older run's --json FILE: ratios, regressions flagged")(
       "signature", po::value<std::string>(&o.signature),
       "a file holding the expected signature: a different one fails (exit 1)")(
-      "svg", po::value<std::string>(&o.svg), "write a chart: ratios, speedups or seconds")(
+      "svg", po::value<std::string>(&global.svg), "write a chart: ratios, speedups or seconds")(
       "json", po::value<std::string>(&global.json), "write the result as JSON to FILE ('-' = stdout)")(
       "quiet,q", po::bool_switch(&global.quiet), "no progress on stderr")("help,h", "show this help");
   po::variables_map vm;

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "engine/core/errors.h"
+#include "solvers/io/checked_text_file.h"
 
 namespace gs::cli {
 
@@ -16,6 +17,8 @@ po::options_description global_options_description(GlobalOptions& options) {
   global.add_options()("threads", po::value<int>(&options.threads)->default_value(0), "worker threads (0 = all cores)")(
       "json", po::value<std::string>(&options.json),
       "write the result as JSON to FILE ('-' = stdout, replacing the summary)")(
+      "svg", po::value<std::string>(&options.svg),
+      "draw the result (a position with its moves, a solution, a chart) as SVG to FILE")(
       "quiet,q", po::bool_switch(&options.quiet), "no progress on stderr")("help,h", "show this help");
   return global;
 }
@@ -30,6 +33,10 @@ ThreadLimit::ThreadLimit(int threads) {
 void emit(const GlobalOptions& options, const Report& report) {
   if (options.human_output()) std::cout << report.text << std::flush;
   emit_json(options, report.json);
+  if (!options.svg.empty()) {
+    if (report.svg.empty()) throw DataError("this result has no picture; --svg wrote nothing");
+    write_file_atomically(options.svg, report.svg);
+  }
 }
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result) {
@@ -39,9 +46,7 @@ void emit_json(const GlobalOptions& options, const nlohmann::json& result) {
     std::cout << text << std::flush;
     return;
   }
-  std::ofstream out(options.json);
-  out << text;
-  if (!out) throw DataError("cannot write JSON to " + options.json);
+  write_file_atomically(options.json, text);
 }
 
 int guarded(const std::function<int()>& body) {

@@ -20,6 +20,7 @@ namespace po = boost::program_options;
 struct GlobalOptions {
   int threads = 0;   // 0 = all cores
   std::string json;  // "" = none, "-" = stdout
+  std::string svg;   // "" = none: the picture of the result (modes that draw one)
   bool quiet = false;
 
   bool human_output() const { return json != "-"; }  // JSON on stdout replaces the summary
@@ -41,12 +42,14 @@ class ThreadLimit {
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result);
 
-// What a job found, made once by the job in its two forms: the JSON result and the summary a
-// person reads. Jobs print nothing; emit() shows the summary on stdout unless the JSON takes
-// stdout (--json -), and writes the JSON where --json says.
+// What a job found, made once by the job in its forms: the JSON result, the summary a person
+// reads and, for modes that draw, a picture (SVG). Jobs print nothing; emit() shows the summary
+// on stdout unless the JSON takes stdout (--json -), writes the JSON where --json says and the
+// picture where --svg says (each file written whole or not at all).
 struct Report {
   nlohmann::json json;
   std::string text;
+  std::string svg;
 };
 void emit(const GlobalOptions& options, const Report& report);
 

@@ -97,6 +97,10 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
     word_named_a_mode = word_named_a_mode || named;
     if (named || switched) chosen = i, chosen_names.push_back(mode_word(mode));
   }
+  // A default mode that takes a file may be left out: the first word is then the file
+  // (`gamesolver view FILE`).
+  if (!word.empty() && !word_named_a_mode && fallback && command.modes[*fallback].takes_file && file.empty() && !chosen)
+    file = word, word.clear(), word_named_a_mode = true;
   if (!word.empty() && !word_named_a_mode)
     throw InputError("unknown " + command.name + " mode '" + word + "' (expected " + one_of(words) + ")");
   if (chosen_names.size() > 1) throw InputError("choose one of " + one_of(chosen_names));
@@ -107,6 +111,13 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   const ModeInfo& mode = command.modes[*chosen];
   if (mode.takes_file && file.empty()) throw InputError("usage: gamesolver " + command.name + " " + mode.synopsis);
   if (!mode.takes_file && !file.empty()) throw InputError("unexpected argument '" + file + "'");
+  if (!global.svg.empty() && !mode.draws) {
+    std::vector<std::string> drawing;
+    for (const ModeInfo& m : command.modes)
+      if (m.draws) drawing.push_back(mode_word(m));
+    throw InputError("--svg: " + command.name + " " + mode_word(mode) + " draws no picture" +
+                     (drawing.empty() ? std::string() : " (modes that draw: " + one_of(drawing) + ")"));
+  }
   return chosen;
 }
 

@@ -52,6 +52,7 @@ struct ModeInfo {
   bool is_default = false;  // chosen when no mode is named
   bool is_switch = false;   // also chosen by --name (a bool option of the command)
   bool takes_file = false;  // the word after the mode is a file
+  bool draws = false;       // --svg draws its result
 };
 
 // Checks that the registry's tests run on every game of a command: a game cannot be registered

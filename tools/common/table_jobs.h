@@ -26,6 +26,8 @@
 #include "solvers/io/checked_text_file.h"
 #include "solvers/retrograde/layer_store.h"
 #include "tools/common/cli.h"
+#include "tools/draw/column_chart.h"
+#include "tools/draw/table_game_drawing.h"
 
 namespace gs::tools::table_jobs {
 
@@ -214,7 +216,13 @@ Report probe(const G& game, const TableJobOptions& options) {
   if (counter) result["counter"] = *counter;
   if (options.line > 0) result["line"] = line;
   result["probe_ms"] = probe_ms;
-  return Report{result, text.str()};
+  std::string picture;
+  if constexpr (draw::Drawn<G>) {
+    draw::Diagram d = draw::diagram_with_moves(game, p, moves);
+    d.caption += ": " + value_text(v);
+    picture = draw::diagram_svg(d);
+  }
+  return Report{result, text.str(), picture};
 }
 
 // Under a progress rule: per layer, the positions whose value at counter 0 differs from the
@@ -282,6 +290,29 @@ Report rule_changes(const UnderProgressRule<G>& ruled, const TableJobOptions& op
                                {"wins_drawn", total_wins},
                                {"losses_drawn", total_losses}},
                 text.str()};
+}
+
+// Per layer, the positions each side wins and the drawn ones, whoever is to move (stacked).
+inline std::string outcome_chart(const std::string& tables, const char* const sides[2], const nlohmann::json& rows) {
+  draw::ColumnChart chart{.title = "Positions of " + tables + " by value, per layer",
+                          .x_axis = "layer",
+                          .y_axis = "positions",
+                          .series = {std::string(sides[0]) + " wins", "drawn", std::string(sides[1]) + " wins"},
+                          .values = {{}, {}, {}},
+                          .stacked = true,
+                          .colours = {"#4878a8", "#b8b8b8", "#e08a3c"}};
+  for (const auto& row : rows) {
+    const std::string label = std::to_string(row["layer"].get<int>());
+    if (chart.labels.empty() || chart.labels.back() != label) {
+      chart.labels.push_back(label);
+      for (auto& series : chart.values) series.push_back(0);
+    }
+    const bool first = row["side_to_move"].get<std::string>() == sides[0];
+    chart.values[first ? 0 : 2].back() += static_cast<double>(row["won"].get<std::uint64_t>());
+    chart.values[1].back() += static_cast<double>(row["drawn"].get<std::uint64_t>());
+    chart.values[first ? 2 : 0].back() += static_cast<double>(row["lost"].get<std::uint64_t>());
+  }
+  return draw::svg_column_chart(chart);
 }
 
 template <Reported G>
@@ -384,7 +415,7 @@ Report stats(const G& game, const TableJobOptions& options) {
                                {"layers", layers},
                                {"stated_layers", stated},
                                {"remoteness", by_remoteness}},
-                text.str()};
+                text.str(), outcome_chart(std::string(G::kName) + " " + game.variant(), G::kSides, layers)};
 }
 
 template <Reported G>

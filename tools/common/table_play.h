@@ -93,10 +93,12 @@ class TablePlayer {
   int counter_ = 0;
 };
 
-// Plays from `start` with the person on `person_side` (an index into G::kSides).
+// Plays from `start` with the person on `person_side` (an index into G::kSides). Returns the
+// game's record: the start, each move and the position it reached, how it ended (`gamesolver
+// view` replays it).
 template <Reported G>
-int play_against_tables(const G& game, const std::string& dir, int rule, const typename G::Position& start,
-                        int person_side, int counter) {
+nlohmann::json play_against_tables(const G& game, const std::string& dir, int rule, const typename G::Position& start,
+                                   int person_side, int counter) {
   using Position = typename G::Position;
   using Move = typename G::Move;
   TablePlayer<G> player(game, dir, rule);
@@ -132,13 +134,26 @@ int play_against_tables(const G& game, const std::string& dir, int rule, const t
   std::array<Seat<G>, 2> seats = {first == person_side ? person : machine, first == person_side ? machine : person};
   const auto played = play_out(game, start, seats, 1 << 30, show,
                                [&](const Position& a, const Position& b) { return player.after_move(a, b); });
-  if (played.reason == "stopped") return 0;
+  nlohmann::json record = {{"record", "gamesolver-game"}, {"game", G::kName},
+                           {"variant", game.variant()},   {"start", game.format(start)},
+                           {"reason", played.reason},     {"final_position", game.format(played.final_position)}};
+  nlohmann::json moves = nlohmann::json::array();
+  Position at = start;
+  for (const Move& m : played.moves) {
+    const Position next = game.play(at, m);
+    moves.push_back({{"move", game.move_name(at, m)}, {"position", game.format(next)}});
+    at = next;
+  }
+  record["moves"] = moves;
+  const int winner_side = played.winner ? (*played.winner == 0 ? first : 1 - first) : -1;
+  record["winner"] = winner_side >= 0 ? nlohmann::json(G::kSides[winner_side]) : nlohmann::json();
+  if (played.reason == "stopped") return record;
   std::cout << "\n" << game.format(played.final_position) << "\n";
   if (!played.winner)
     std::cout << "A draw (" << played.reason << ").\n";
   else
     std::cout << ((*played.winner == 0) == (first == person_side) ? "You win.\n" : "The tables win.\n");
-  return 0;
+  return record;
 }
 
 }  // namespace gs::tools

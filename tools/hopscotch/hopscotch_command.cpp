@@ -118,7 +118,8 @@ Command hopscotch_command() {
           {{.name = "solve",
             .synopsis = "[solve] [--seed S | --deal FILE | --cards \"5C KD ...\"] [options]",
             .summary = "decide a deal with the stock order known",
-            .is_default = true},
+            .is_default = true,
+            .draws = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
              const HopscotchOptions options = job_of(o, in);
              if (in.vm.count("deals")) throw InputError("--deals applies to stats");
@@ -151,7 +152,8 @@ Command hopscotch_command() {
            }},
           {{.name = "stats",
             .synopsis = "stats --deals N [--seed S] [options]",
-            .summary = "solve deals S .. S+N-1 in parallel, and play them normally"},
+            .summary = "solve deals S .. S+N-1 in parallel, and play them normally",
+            .draws = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
              HopscotchOptions options = job_of(o, in);
              if (!in.vm.count("deals") || o.deals == 0) throw InputError("stats needs --deals N (N > 0)");

@@ -11,6 +11,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include "engine/core/errors.h"
 #include "engine/hopscotch/heuristic_player.h"
 #include "engine/hopscotch/search_tableau.h"
 #include "engine/hopscotch/tableau.h"
@@ -18,6 +19,7 @@
 #include "solvers/deal/max_score_search.h"
 #include "solvers/io/checked_text_file.h"
 #include "tools/common/statistics.h"
+#include "tools/draw/hopscotch_drawing.h"
 #include "tools/hopscotch/hopscotch_play_file.h"
 
 namespace gs::tools {
@@ -113,7 +115,9 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
                          {"seconds", seconds}};
   if (!normal_play) json["nodes"] = result.nodes, json["score_exact"] = result.score_exact;
   if (!output.empty()) json["output"] = output;
-  return Report{json, text.str()};
+  return Report{json, text.str(),
+                draw::hopscotch_svg(deal, line, line.size(),
+                                    "Hopscotch deal " + label + ": " + (normal_play ? "normal play" : "stock known"))};
 }
 
 Report hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid) {
@@ -133,6 +137,23 @@ Report hopscotch_verify(const std::string& path, const HopscotchOptions& options
                                {"score", v.score},
                                {"claimed_score", v.claimed_score}},
                 text.str()};
+}
+
+Replay hopscotch_replay(const std::string& path) {
+  const HopscotchVerification v = verify_hopscotch_play(path);
+  if (v.reason.starts_with("play ")) throw DataError(path + ": " + v.reason);  // an illegal play
+  Replay replay{.title = "Hopscotch: " + path};
+  hopscotch::Tableau t(v.deal);
+  for (std::size_t shown = 0; shown <= v.played.size(); ++shown) {
+    replay.frames.push_back(
+        draw::hopscotch_svg(v.deal, v.played, shown,
+                            "Hopscotch, play " + std::to_string(shown) + " of " + std::to_string(v.played.size())));
+    replay.captions.push_back(shown == 0 ? "deal" : std::to_string(shown) + ". " + t.move_name(v.played[shown - 1]));
+    if (shown < v.played.size()) t.apply(v.played[shown]);
+  }
+  // The final tableau in the words of describe(): foundations and reserves.
+  replay.final_position = t.describe();
+  return replay;
 }
 
 Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
@@ -255,7 +276,9 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
                                {"seconds", wall},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str()};
+                text.str(),
+                draw::time_histogram_svg(
+                    seconds, "Hopscotch: time to decide each of " + std::to_string(deals) + " deals (stock known)")};
 }
 
 }  // namespace gs::tools

@@ -8,6 +8,7 @@
 
 #include "engine/hopscotch/cards.h"
 #include "tools/common/cli.h"
+#include "tools/common/replay.h"
 
 namespace gs::tools {
 
@@ -26,6 +27,9 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
                        const std::string& output, bool normal_play);
 // Replays a play file; `valid` tells the caller the exit code.
 Report hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid);
+// The frames of a play file: the tableau before the first play and after each (DataError if
+// the file is damaged or a play is illegal).
+Replay hopscotch_replay(const std::string& path);
 // Solves the deals numbered seed .. seed + deals - 1 in parallel, and plays them normally.
 Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
 

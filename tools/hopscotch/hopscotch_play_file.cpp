@@ -49,7 +49,9 @@ HopscotchVerification verify_hopscotch_play(const std::string& path) {
   hopscotch::Tableau tableau(v.deal);
   for (const auto& text : plays) {
     try {
-      tableau.apply(tableau.parse_move(text));
+      const hopscotch::Play play = tableau.parse_move(text);
+      tableau.apply(play);
+      v.played.push_back(play);
     } catch (const InputError& e) {
       v.reason = "play " + std::to_string(v.plays + 1) + ": " + e.what();
       v.score = tableau.score();

@@ -27,6 +27,7 @@ struct HopscotchVerification {
   std::string reason;  // why not, when invalid
   hopscotch::Deal deal{};
   int claimed_score = 0, score = 0, plays = 0;
+  std::vector<hopscotch::Play> played;  // the legal plays, in order (a replay draws them)
 };
 
 // Replays the file against the rules. Throws DataError when the file is unreadable, unsigned,

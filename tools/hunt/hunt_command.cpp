@@ -109,7 +109,8 @@ Fox and Geese positions: rows separated by '/' (the short rows as 3 cells), cell
 
 const char* kExamples =
     R"(  gamesolver hunt build --game fox-hounds --dir tables      value of the start: hounds win in 44 plies
-  gamesolver hunt probe --game fox-hounds --dir tables
+  gamesolver hunt probe --game fox-hounds --dir tables --svg start.svg   the moves drawn as arrows
+  gamesolver hunt play --game fox-hounds --dir tables --json game.json   then: gamesolver view game.json
   gamesolver hunt verify --game fox-hounds --dir tables
   gamesolver hunt build --game tigers-goats --phase sliding --dir tables
                                                             the sliding phase: 88,260,972 positions
@@ -215,7 +216,8 @@ Command hunt_command() {
                      [](const HuntOptions& o) { return emit(o, hunt_build(o)); }),
           table_mode({.name = "probe",
                       .synopsis = "probe  --game G --dir DIR [--position P]",
-                      .summary = "value, distance and every move's value"},
+                      .summary = "value, distance and every move's value",
+                      .draws = true},
                      [](const HuntOptions& o) { return emit(o, hunt_probe(o)); }),
           Mode<HuntCommandOptions>{
               {.name = "play",
@@ -230,7 +232,8 @@ Command hunt_command() {
               [](const HuntOptions& o) { return emit(o, hunt_prove(o)); }),
           table_mode({.name = "stats",
                       .synopsis = "stats  --game G --dir DIR",
-                      .summary = "won / drawn / lost per layer and side"},
+                      .summary = "won / drawn / lost per layer and side",
+                      .draws = true},
                      [](const HuntOptions& o) { return emit(o, hunt_stats(o)); }),
           table_mode({.name = "sums",
                       .synopsis = "sums   --game G --dir DIR",

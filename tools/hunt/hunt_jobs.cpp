@@ -99,8 +99,61 @@ int hunt_play(const HuntOptions& o, const std::string& side) {
     }
     int rule = 0;
     if constexpr (ProgressLayers<G>) rule = o.rule;
-    return play_against_tables(g, o.dir, rule, start, person, o.counter);
+    nlohmann::json record = play_against_tables(g, o.dir, rule, start, person, o.counter);
+    record["parameters"] = {{"game", o.game},
+                            {"size", o.size},
+                            {"max_geese", o.max_geese},
+                            {"goats", o.goats},
+                            {"win_captures", o.win_captures},
+                            {"whole_game", o.whole_game}};
+    cli::emit_json(o.global, record);
+    return 0;
   });
+}
+
+Replay hunt_replay(const nlohmann::json& record) {
+  HuntOptions o;
+  try {
+    const auto& p = record.at("parameters");
+    o.game = p.at("game").get<std::string>();
+    o.size = p.at("size").get<int>();
+    o.max_geese = p.at("max_geese").get<int>();
+    o.goats = p.at("goats").get<int>();
+    o.win_captures = p.at("win_captures").get<int>();
+    o.whole_game = p.at("whole_game").get<bool>();
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(std::string("not a hunt game record: ") + e.what());
+  }
+  try {
+    return with_game(o, [&](const auto& g) {
+      Replay replay{.title = o.game + " " + g.variant()};
+      auto p = g.parse(record.at("start").get<std::string>());
+      draw::Diagram before = draw::diagram_of(g, p);
+      replay.frames.push_back(draw::diagram_svg(before));
+      replay.captions.push_back("start");
+      for (const auto& m : record.at("moves")) {
+        const auto next = g.parse(m.at("position").get<std::string>());
+        bool legal = false;
+        for_each_successor(g, p, [&](const auto&, const auto& q) { legal = legal || q == next; });
+        if (!legal)
+          throw DataError("move " + std::to_string(replay.captions.size()) + " (" + m.at("move").get<std::string>() +
+                          ") is not legal");
+        draw::Diagram after = draw::diagram_of(g, next);
+        after.arrows.push_back(draw::move_arrow(before, after));
+        after.arrows.back().kind = "best";
+        replay.frames.push_back(draw::diagram_svg(after));
+        replay.captions.push_back(std::to_string(replay.captions.size()) + ". " + m.at("move").get<std::string>());
+        after.arrows.clear();
+        before = after, p = next;
+      }
+      replay.final_position = g.format(p);
+      return replay;
+    });
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(std::string("a malformed hunt game record: ") + e.what());
+  } catch (const InputError& e) {
+    throw DataError(std::string("a hunt game record: ") + e.what());
+  }
 }
 
 Report hunt_verify(const HuntOptions& o, bool& valid) {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/common/replay.h"
 #include "tools/common/table_jobs.h"
 
 namespace gs::tools {
@@ -33,8 +34,10 @@ Report hunt_probe(const HuntOptions& options);
 Report hunt_stats(const HuntOptions& options);
 Report hunt_sums(const HuntOptions& options);
 // A person at the terminal against the tables' perfect player; `side` is the person's (default:
-// the side to move first). Returns the exit code.
+// the side to move first). The game's record goes where --json says. Returns the exit code.
 int hunt_play(const HuntOptions& options, const std::string& side);
+// The frames of a game record written by hunt play (DataError if it is not one).
+Replay hunt_replay(const nlohmann::json& record);
 // The value of a position outside the tables (more geese than built, goats still in hand) by
 // proof-number search, the tables answering the positions they hold; where the tables hold the
 // position too, both values (a disagreement is a DataError).

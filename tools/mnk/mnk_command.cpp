@@ -76,7 +76,8 @@ Command make_mnk(Command command, bool tictactoe) {
           {{.name = "value",
             .synopsis = "[--position P] [options]",
             .summary = "value and best move of the empty board, or the value of every move of P",
-            .is_default = true},
+            .is_default = true,
+            .draws = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
              const mnk::MnkGame game = game_of(o, in);
@@ -100,7 +101,8 @@ Command make_mnk(Command command, bool tictactoe) {
            }},
           {{.name = "probe",
             .synopsis = "probe --table FILE --position P",
-            .summary = "look a position up in a written table"},
+            .summary = "look a position up in a written table",
+            .draws = true},
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
              if (o.table.empty() || o.position.empty())

@@ -9,6 +9,7 @@
 #include "solvers/io/checked_text_file.h"
 #include "solvers/minimax/alpha_beta.h"
 #include "solvers/minimax/strong_solver.h"
+#include "tools/draw/mnk_drawing.h"
 #include "tools/mnk/mnk_jobs.h"
 #include "tools/mnk/mnk_proof.h"
 #include "tools/mnk/mnk_table_file.h"
@@ -21,6 +22,14 @@ std::string value_name(Outcome value, bool x_to_move) {
 }
 
 namespace {
+
+// The position with the values of its moves on their cells, captioned with its value.
+std::string mnk_picture(const mnk::MnkGame& game, mnk::Position p, const std::vector<draw::CellValue>& cells,
+                        Outcome value) {
+  draw::Diagram d = draw::mnk_diagram(game, p, cells);
+  d.caption += ": " + value_name(value, mnk::MnkGame::to_move(p) == mnk::Player::x);
+  return draw::diagram_svg(d);
+}
 
 Report strong_impl(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output) {
   std::ostringstream text;
@@ -104,15 +113,20 @@ Report weak_impl(const mnk::MnkGame& game, const MnkOptions& options, const std:
   nlohmann::json moves = nlohmann::json::array();
   std::optional<Outcome> value = packed.terminal(View::pack(p));
   std::string best_move;
+  std::vector<draw::CellValue> drawn;
   if (!value && position) {  // a position asked about: the value of every legal move
     const auto values = move_values(packed, p, search);
     value = values.front().first;
     best_move = game.cell_name(values.front().second);
-    for (const auto& [v, cell] : values) moves.push_back({{"move", game.cell_name(cell)}, {"value", outcome_name(v)}});
+    for (const auto& [v, cell] : values) {
+      moves.push_back({{"move", game.cell_name(cell)}, {"value", outcome_name(v)}});
+      drawn.push_back({.cell = cell, .text = outcome_name(v), .kind = outcome_name(v)});
+    }
   } else if (!value) {  // the weak solution: the value and one best move
     const auto [v, cell] = search.best_move(View::pack(p));
     value = v;
     best_move = game.cell_name(cell);
+    drawn.push_back({.cell = cell, .text = "best", .kind = "best"});
   }
   const double seconds = clock.seconds();
   text << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O") << " to move\n"
@@ -134,7 +148,7 @@ Report weak_impl(const mnk::MnkGame& game, const MnkOptions& options, const std:
                                {"nodes", search.nodes()},
                                {"seconds", seconds},
                                {"threads", options.threads}},
-                text.str()};
+                text.str(), mnk_picture(game, p, drawn, *value)};
 }
 
 // The value of the empty board by proofs (mnk_proof.h). Alone (--solver df-pn) they go on until
@@ -158,19 +172,24 @@ Report proof_report(const mnk::MnkGame& game, const MnkOptions& options, const M
   if (!best.empty()) text << "Best move: " << best << "\n";
   text << "Proofs: " << said(proof.mover, "X") << "; " << said(proof.other, "O") << "\n"
        << proof.nodes() << " nodes in " << seconds << " s with 2 thread(s), tables of " << gib << " GiB at most\n";
-  return Report{nlohmann::json{{"game", game.name()},
-                               {"position", game.format({})},
-                               {"to_move", "X"},
-                               {"value", value_name(*proof.value, true)},
-                               {"best_move", best},
-                               {"moves", nlohmann::json::array()},
-                               {"solver", relaxation_only ? "maker-breaker" : "df-pn"},
-                               {"proofs", proof.to_json()},
-                               {"nodes", proof.nodes()},
-                               {"table_gib", gib},
-                               {"seconds", seconds},
-                               {"threads", std::min(options.threads, 2)}},
-                text.str()};
+  return Report{
+      nlohmann::json{{"game", game.name()},
+                     {"position", game.format({})},
+                     {"to_move", "X"},
+                     {"value", value_name(*proof.value, true)},
+                     {"best_move", best},
+                     {"moves", nlohmann::json::array()},
+                     {"solver", relaxation_only ? "maker-breaker" : "df-pn"},
+                     {"proofs", proof.to_json()},
+                     {"nodes", proof.nodes()},
+                     {"table_gib", gib},
+                     {"seconds", seconds},
+                     {"threads", std::min(options.threads, 2)}},
+      text.str(),
+      mnk_picture(game, {},
+                  proof.move ? std::vector<draw::CellValue>{{.cell = *proof.move, .text = "best", .kind = "best"}}
+                             : std::vector<draw::CellValue>{},
+                  *proof.value)};
 }
 
 // The proofs' tables at most (they grow from 4 MiB while half full): 1 GiB by default (a third
@@ -257,8 +276,11 @@ Report mnk_probe(const std::string& path, const std::string& position_text, cons
     if (a.first.outcome != b.first.outcome) return sign_of(a.first.outcome) > sign_of(b.first.outcome);
     return a.first.outcome == Outcome::kWin ? a.first.distance < b.first.distance : a.first.distance > b.first.distance;
   });
-  for (const auto& [v, cell] : ranked)
+  std::vector<draw::CellValue> drawn;
+  for (const auto& [v, cell] : ranked) {
     moves.push_back({{"move", game.cell_name(cell)}, {"value", outcome_name(v.outcome)}, {"distance", v.distance}});
+    drawn.push_back({.cell = cell, .text = draw::short_value(v), .kind = outcome_name(v.outcome)});
+  }
   text << "Game " << game.name() << ", position " << game.format(p) << ", " << (x_to_move ? "X" : "O")
        << " to move: " << outcome_name(value) << " in " << distance << " plies\n";
   for (const auto& mv : moves)
@@ -269,7 +291,7 @@ Report mnk_probe(const std::string& path, const std::string& position_text, cons
                                {"value", value_name(value, x_to_move)},
                                {"distance", distance},
                                {"moves", moves}},
-                text.str()};
+                text.str(), mnk_picture(game, p, drawn, value)};
 }
 
 }  // namespace gs::tools

@@ -1,5 +1,7 @@
 #include "tools/mountnfall/mountnfall_match.h"
 
+#include "tools/draw/table_game_drawing.h"
+
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -104,6 +106,43 @@ Report mountnfall_match(const MatchOptions& options) {
                                {"game_results", games},
                                {"seconds", clock.seconds()}},
                 text.str()};
+}
+
+Replay mountnfall_replay(const nlohmann::json& match, int number) {
+  try {
+    const mountnfall::MountNFall game(match.at("size").get<int>(), match.at("triangle").get<int>());
+    const auto& games = match.at("game_results");
+    if (number < 1 || number > static_cast<int>(games.size()))
+      throw InputError("--game must be 1 to " + std::to_string(games.size()) + " (the match's games)");
+    const auto& record = games.at(static_cast<std::size_t>(number - 1));
+    Replay replay{
+        .title =
+            "Mount'n Fall " + std::to_string(game.size()) + "x" + std::to_string(game.size()) + ", game " +
+            std::to_string(number) + ": " + record.at("white").get<std::string>() + " (White) against " +
+            (record.at("white") == match.at("player") ? match.at("opponent") : match.at("player")).get<std::string>()};
+    Position p = game.start();
+    draw::Diagram before = draw::diagram_of(game, p);
+    replay.frames.push_back(draw::diagram_svg(before));
+    replay.captions.push_back("start");
+    for (const auto& name : record.at("moves")) {
+      try {
+        p = game.play(p, game.parse_move(p, name.get<std::string>()));
+      } catch (const InputError& e) {
+        throw DataError("move " + std::to_string(replay.captions.size()) + ": " + e.what());
+      }
+      draw::Diagram after = draw::diagram_of(game, p);
+      after.arrows.push_back(draw::move_arrow(before, after));
+      after.arrows.back().kind = "best";
+      replay.frames.push_back(draw::diagram_svg(after));
+      replay.captions.push_back(std::to_string(replay.captions.size()) + ". " + name.get<std::string>());
+      after.arrows.clear();
+      before = after;
+    }
+    replay.final_position = game.format(p);
+    return replay;
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(std::string("not a Mount'n Fall match record: ") + e.what());
+  }
 }
 
 }  // namespace gs::tools

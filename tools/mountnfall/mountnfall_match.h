@@ -6,6 +6,8 @@
 
 #include "tools/common/cli.h"
 
+#include "tools/common/replay.h"
+
 namespace gs::tools {
 
 struct MatchOptions {
@@ -18,6 +20,8 @@ struct MatchOptions {
 };
 
 Report mountnfall_match(const MatchOptions& options);
+// The frames of game `number` (1-based) of a match's --json result (DataError if it is not one).
+Replay mountnfall_replay(const nlohmann::json& match, int number);
 // A person against the engine on standard input and output.
 int mountnfall_play(int size, int triangle, double seconds, bool human_white);
 

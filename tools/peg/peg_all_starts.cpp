@@ -20,6 +20,7 @@
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/layered/layered_search.h"
+#include "tools/draw/peg_drawing.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
 #include "tools/peg/peg_jobs.h"
@@ -260,6 +261,13 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     text << "\n";
     list.push_back({{"start", peg::hole_name(board, s)}, {"finishes", finishes}, {"unsolvable", proofs}});
   }
+  // The picture: each start hole with the number of holes its last peg can finish on.
+  draw::Diagram picture = draw::peg_diagram(board, 0);
+  picture.caption = board.name() + ": finish holes from each start";
+  for (int s = 0; s < board.holes(); ++s) {
+    const std::size_t count = list[static_cast<std::size_t>(s)]["finishes"].size();
+    picture.labels.push_back({.point = s, .text = std::to_string(count), .kind = count ? "win" : "loss"});
+  }
   const double seconds = clock.seconds();
   text << "\n"
        << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; " << solvable_pairs
@@ -287,7 +295,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
                                {"endgame_positions", endgame_positions},
                                {"endgame_seconds", endgame_seconds},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str()};
+                text.str(), draw::diagram_svg(picture)};
 }
 
 }  // namespace gs::tools

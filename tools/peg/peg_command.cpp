@@ -58,7 +58,7 @@ top to bottom separated by '/') or a list of occupied holes ("d2,d3,e4").
 
 const char* kExamples =
     R"(  gamesolver peg                                   English board, centre start, finish in the centre
-  gamesolver peg --board french --start c5 --finish any --output sol.txt
+  gamesolver peg --board french --start c1 --finish any --output sol.txt
   gamesolver peg verify sol.txt
   gamesolver peg --board triangle5                 top-corner start, last peg anywhere
   gamesolver peg --position 'd2,d3,d4,e4' --finish any --steps
@@ -69,6 +69,8 @@ const char* kExamples =
   gamesolver peg --all-starts --board english      which finishes each start hole allows
   gamesolver peg --all-starts --board french --output sols   and a solution file for each
   gamesolver peg --fewest-moves                    18 moves, proved minimal
+  gamesolver peg --svg solution.svg                the solution drawn move by move
+  gamesolver peg --analyze --svg layers.svg        a chart of the positions per number of pegs
   gamesolver peg --board my-board.txt              a board file (see docs/commands.md, 'Board files')
 )";
 
@@ -139,7 +141,8 @@ Command peg_command() {
           {{.name = "solve",
             .synopsis = "[solve] [options]",
             .summary = "find a solution or prove there is none (the default)",
-            .is_default = true},
+            .is_default = true,
+            .draws = true},
            solve},
           {{.name = "verify",
             .synopsis = "verify FILE [options]",
@@ -160,7 +163,8 @@ Command peg_command() {
           {{.name = "analyze",
             .synopsis = "--analyze [options]",
             .summary = "every reachable position, layer by layer, with exact counts",
-            .is_switch = true},
+            .is_switch = true,
+            .draws = true},
            [](PegCommandOptions& o, const Invocation& in) {
              if (!o.job.output.empty()) throw InputError("--output applies to solve and --fewest-moves");
              return solve_like(o, in, peg_analyze);
@@ -168,7 +172,8 @@ Command peg_command() {
           {{.name = "all-starts",
             .synopsis = "--all-starts [options]",
             .summary = "for every start hole, the holes where the last peg can finish",
-            .is_switch = true},
+            .is_switch = true,
+            .draws = true},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))
@@ -179,7 +184,8 @@ Command peg_command() {
           {{.name = "fewest-moves",
             .synopsis = "--fewest-moves [options]",
             .summary = "a solution with the fewest moves, proved minimal",
-            .is_switch = true},
+            .is_switch = true,
+            .draws = true},
            [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_fewest_moves); }},
       });
 }

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/common/cli.h"
+#include "tools/common/replay.h"
 #include "tools/peg/peg_problem.h"
 
 namespace gs::tools {
@@ -26,5 +27,8 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
 // Returns the JSON and sets `valid`.
 Report peg_verify(const std::string& path, const PegJobOptions& options, bool& valid);
 Report peg_boards(const PegJobOptions& options);
+// The frames of a solution file: the start, then the position after each jump (DataError if the
+// file is damaged or a jump is illegal).
+Replay peg_replay(const std::string& path);
 
 }  // namespace gs::tools

@@ -20,6 +20,7 @@
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/streamed_layers.h"
+#include "tools/draw/column_chart.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
 #include "tools/peg/peg_solution_file.h"
@@ -73,6 +74,28 @@ std::string problem_name(const PegRequest& request, const SymmetryGroup& group) 
   return "peg board=" + request.board.name() + " holes=" + std::to_string(request.board.holes()) +
          " start=" + std::to_string(request.start) + " finishes=" + std::to_string(request.finishes) +
          " symmetries=" + std::to_string(group.order());
+}
+
+}  // namespace
+
+namespace {
+
+// Positions and positions that can still finish per number of pegs (log scale).
+std::string layer_chart(const peg::Board& board, const PegRequest& request, const nlohmann::json& layers) {
+  draw::ColumnChart chart{.title = "Reachable positions of " + board.name() + " from " + request.start_label +
+                                   " (finish " + request.finish_label + ")",
+                          .x_axis = "pegs on the board",
+                          .y_axis = "positions",
+                          .series = {"positions", "can still finish", "dead ends"},
+                          .values = {{}, {}, {}},
+                          .log_scale = true};
+  for (const auto& l : layers) {
+    chart.labels.push_back(std::to_string(l["pegs"].get<int>()));
+    chart.values[0].push_back(static_cast<double>(l["total"].get<std::uint64_t>()));
+    chart.values[1].push_back(static_cast<double>(l["finish_reachable_total"].get<std::uint64_t>()));
+    chart.values[2].push_back(static_cast<double>(l["dead_ends_total"].get<std::uint64_t>()));
+  }
+  return draw::svg_column_chart(chart);
 }
 
 }  // namespace
@@ -197,7 +220,7 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str()};
+                text.str(), layer_chart(board, request, layer_list)};
 }
 
 Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options) {
@@ -234,7 +257,7 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str()};
+                text.str(), solution_svg(request, jumps, result.solved)};
 }
 
 }  // namespace gs::tools

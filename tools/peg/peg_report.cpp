@@ -4,6 +4,7 @@
 
 #include "engine/peg/notation.h"
 #include "solvers/io/checked_text_file.h"
+#include "tools/draw/peg_drawing.h"
 #include "tools/peg/peg_solution_file.h"
 
 namespace gs::tools {
@@ -70,6 +71,15 @@ void print_solution(std::ostream& out, const PegRequest& request, const std::vec
           << peg::position_diagram(board, pos);
   }
   if (!steps) out << "\nFinish:\n" << peg::position_diagram(board, pos);
+}
+
+std::string solution_svg(const PegRequest& request, const std::vector<peg::Jump>& jumps, bool solved) {
+  const std::string problem =
+      request.board.name() + ", start " + request.start_label + ", finish " + request.finish_label;
+  if (solved) return draw::peg_solution_svg(request.board, request.start, jumps, problem);
+  draw::Diagram start = draw::peg_diagram(request.board, request.start);
+  start.caption = problem + ": unsolvable";
+  return draw::diagram_svg(start);
 }
 
 }  // namespace gs::tools

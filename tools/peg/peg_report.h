@@ -21,6 +21,8 @@ std::vector<peg::Jump> copy_jumps(const std::vector<const peg::Jump*>& path);
 void present_solution(const PegRequest& request, const std::vector<peg::Jump>& jumps, bool solved,
                       const std::string& solved_line, const std::string& unsolved_line, const std::string& output,
                       bool steps, std::ostream& out);
+// The picture of solve and --fewest-moves: the solution move by move, or the start (unsolved).
+std::string solution_svg(const PegRequest& request, const std::vector<peg::Jump>& jumps, bool solved);
 nlohmann::json jump_names(const peg::Board& board, const std::vector<peg::Jump>& jumps);
 // The moves as chains: "d2-d4", "f5-d5-d3" for a peg jumping twice.
 std::vector<std::string> move_chains(const peg::Board& board, const std::vector<peg::Jump>& jumps);

@@ -72,8 +72,9 @@ PegVerification verify_peg_solution(const std::string& path) {
     for (const auto& builtin : peg::builtin_board_texts())
       if (builtin.name == spec.name && peg::parse_board_spec(builtin.text, builtin.name).grid != spec.grid)
         throw DataError(path + ": the grid differs from built-in board '" + spec.name + "'");
-    const peg::Board board(spec);
+    const peg::Board& board = v.board_of_file.emplace(spec);
     peg::Position pos = peg::parse_position(board, *start_position);
+    v.start_position = pos;
     if (start_label(board, pos) != v.start)
       throw DataError(path + ": start=" + v.start + " does not match start-position");
     const Bitboard finishes = v.finish == "any" ? board.all_holes() : bit(peg::parse_hole(board, v.finish));
@@ -87,11 +88,13 @@ PegVerification verify_peg_solution(const std::string& path) {
         v.reason = "jump " + std::to_string(jumps.size() + 1) + " (" + text + "): " + e.what();
         v.final_position = pos;
         v.jumps = static_cast<int>(jumps.size());
+        v.played = jumps;
         return v;
       }
     }
     v.jumps = static_cast<int>(jumps.size());
     v.moves = peg::count_moves(jumps);
+    v.played = jumps;
     v.final_position = pos;
     if (popcount(pos) != 1)
       v.reason = "ends with " + std::to_string(popcount(pos)) + " pegs, not one";

@@ -13,6 +13,7 @@
 // built-in board must carry that board's grid.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,10 @@ struct PegVerification {
   std::string board, start, finish;
   int jumps = 0, moves = 0;
   peg::Position final_position = 0;
+  // What a replay draws: the board of the file, its start and its legal jumps in order.
+  std::optional<peg::Board> board_of_file;
+  peg::Position start_position = 0;
+  std::vector<peg::Jump> played;
 };
 
 // Throws DataError when the file is unreadable, unsigned, altered or malformed; an illegal jump

@@ -1,12 +1,14 @@
 // gamesolver peg: solve, verify and boards.
 #include <iostream>
 
+#include "engine/core/errors.h"
 #include "engine/peg/board_file.h"
 #include "engine/peg/notation.h"
 #include "engine/peg/puzzle.h"
 #include "solvers/common/progress.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
+#include "tools/draw/peg_drawing.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
@@ -70,7 +72,7 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str()};
+                text.str(), solution_svg(request, jumps, result.solved)};
 }
 
 Report peg_verify(const std::string& path, const PegJobOptions& options, bool& valid) {
@@ -90,8 +92,30 @@ Report peg_verify(const std::string& path, const PegJobOptions& options, bool& v
                                {"start", v.start},
                                {"finish", v.finish},
                                {"jumps", v.jumps},
-                               {"moves", v.moves}},
+                               {"moves", v.moves},
+                               {"final_position", peg::position_grid(*v.board_of_file, v.final_position)}},
                 text.str()};
+}
+
+Replay peg_replay(const std::string& path) {
+  const PegVerification v = verify_peg_solution(path);
+  if (v.reason.starts_with("jump ")) throw DataError(path + ": " + v.reason);  // an illegal jump
+  const peg::Board& board = *v.board_of_file;
+  Replay replay{.title = "Peg solitaire, " + v.board + ": start " + v.start + ", finish " + v.finish};
+  peg::Position pos = v.start_position;
+  replay.frames.push_back(draw::diagram_svg(draw::peg_diagram(board, pos)));
+  replay.captions.push_back("start: " + std::to_string(popcount(pos)) + " pegs");
+  for (std::size_t i = 0; i < v.played.size(); ++i) {
+    // The jump drawn on the position before it, so the picture shows which peg jumps.
+    draw::Diagram d = draw::peg_diagram(board, pos ^ v.played[i].all);
+    d.arrows.push_back({.from = v.played[i].from, .to = v.played[i].to, .kind = "best"});
+    d.marks.push_back({.point = v.played[i].over, .kind = "jumped"});
+    replay.frames.push_back(draw::diagram_svg(d));
+    replay.captions.push_back(std::to_string(i + 1) + ". " + peg::jump_name(board, v.played[i]));
+    pos ^= v.played[i].all;
+  }
+  replay.final_position = peg::position_grid(board, pos);
+  return replay;
 }
 
 Report peg_boards(const PegJobOptions& options) {

@@ -1,29 +1,15 @@
-#include "tools/common/svg_chart.h"
+#include "tools/draw/bar_chart.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-namespace gs::cli {
+#include "tools/draw/chart_parts.h"
+#include "tools/draw/diagram.h"
+
+namespace gs::draw {
 
 namespace {
-
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&')
-      out += "&amp;";
-    else if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
-  }
-  return out;
-}
 
 std::string number(double v) {
   std::ostringstream s;
@@ -32,16 +18,6 @@ std::string number(double v) {
   s << v;
   return s.str();
 }
-
-// A step of 1, 2 or 5 times a power of ten giving about `parts` steps up to `top`.
-double nice_step(double top, int parts) {
-  const double raw = top / parts, power = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0})
-    if (m * power >= raw) return m * power;
-  return 10 * power;
-}
-
-const char* const kColours[] = {"#4878a8", "#e08a3c", "#59a14f", "#c4484e", "#8e6bb0", "#7f7f7f"};
 
 }  // namespace
 
@@ -76,15 +52,11 @@ std::string svg_bar_chart(const BarChart& chart) {
   };
 
   std::ostringstream s;
-  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
-    << width << " " << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    << "<text x=\"" << width / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">" << escaped(chart.title)
-    << "</text>\n";
+  s << chart_header(width, height, 12, 22, chart.title);
   for (int k = 0; k < series && series > 1; ++k)
     s << "<rect x=\"" << label_width + 120 * k << "\" y=\"" << top - 10 << "\" width=\"12\" height=\"12\" fill=\""
-      << kColours[k % 6] << "\"/><text x=\"" << label_width + 120 * k + 16 << "\" y=\"" << top << "\">"
-      << escaped(chart.series[k]) << "</text>\n";
+      << kPalette[k % kPaletteSize] << "\"/><text x=\"" << label_width + 120 * k + 16 << "\" y=\"" << top << "\">"
+      << xml_escaped(chart.series[k]) << "</text>\n";
   const int plot_top = top + legend;
   const int plot_bottom = plot_top + static_cast<int>(chart.labels.size()) * group;
   // Grid lines and their values along the axis.
@@ -100,19 +72,19 @@ std::string svg_bar_chart(const BarChart& chart) {
       << number(t) << "</text>\n";
   }
   s << "<text x=\"" << label_width + plot_width / 2 << "\" y=\"" << plot_bottom + 32 << "\" text-anchor=\"middle\">"
-    << escaped(chart.axis) << (log ? " (log scale)" : "") << "</text>\n";
+    << xml_escaped(chart.axis) << (log ? " (log scale)" : "") << "</text>\n";
   for (std::size_t i = 0; i < chart.labels.size(); ++i) {
     const int y0 = plot_top + static_cast<int>(i) * group;
     s << "<text x=\"" << label_width - 8 << "\" y=\"" << y0 + series * bar / 2 + 4 << "\" text-anchor=\"end\">"
-      << escaped(chart.labels[i]) << "</text>\n";
+      << xml_escaped(chart.labels[i]) << "</text>\n";
     for (int k = 0; k < series; ++k) {
       const double v = i < chart.values[k].size() ? chart.values[k][i] : 0;
       if (v <= 0) continue;
       const double x0 = log ? x_of(std::pow(10.0, log_lo)) : label_width, x1 = x_of(v);
       const int y = y0 + k * bar;
       s << "<rect x=\"" << x0 << "\" y=\"" << y << "\" width=\"" << std::max(x1 - x0, 1.0) << "\" height=\"" << bar - 2
-        << "\" fill=\"" << kColours[k % 6] << "\"><title>" << escaped(chart.labels[i])
-        << (series > 1 ? ", " + escaped(chart.series[k]) : "") << ": " << number(v) << "</title></rect>"
+        << "\" fill=\"" << kPalette[k % kPaletteSize] << "\"><title>" << xml_escaped(chart.labels[i])
+        << (series > 1 ? ", " + xml_escaped(chart.series[k]) : "") << ": " << number(v) << "</title></rect>"
         << "<text x=\"" << x1 + 4 << "\" y=\"" << y + bar - 4 << "\" font-size=\"10\">" << number(v) << "</text>\n";
     }
   }
@@ -125,4 +97,4 @@ std::string svg_bar_chart(const BarChart& chart) {
   return s.str();
 }
 
-}  // namespace gs::cli
+}  // namespace gs::draw

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace gs::cli {
+namespace gs::draw {
 
 struct BarChart {
   std::string title;
@@ -20,4 +20,4 @@ struct BarChart {
 
 std::string svg_bar_chart(const BarChart& chart);
 
-}  // namespace gs::cli
+}  // namespace gs::draw

@@ -1,0 +1,111 @@
+"""`import gamesolver` (the pybind11 module): each call equals the command line's --json result
+for the same job, errors raise the command line's messages, and long jobs let other Python
+threads run."""
+
+import json
+import os
+import pathlib
+import subprocess
+import threading
+import time
+
+import pytest
+
+import gamesolver
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GAMESOLVER = os.environ.get("GAMESOLVER", str(ROOT / "build" / "gamesolver"))
+# Fields that differ from run to run (times, memory, thread counts).
+VOLATILE = {"seconds", "peak_memory_mib", "threads", "probe_ms", "memory_budget_bytes", "dir", "nodes"}
+
+
+def cli(*args, code=0):
+    result = subprocess.run([GAMESOLVER, *args, "--json", "-", "-q"], capture_output=True, text=True)
+    assert result.returncode == code, result.stderr
+    return json.loads(result.stdout) if code == 0 else result.stderr.strip()
+
+
+def stable(result):
+    return {k: v for k, v in result.items() if k not in VOLATILE}
+
+
+def test_peg_solve_equals_the_command_line():
+    solved = gamesolver.peg.solve(threads=1)
+    assert solved["solved"] and len(solved["jumps"]) == 31
+    assert stable(solved) == stable(cli("peg", "--threads", "1"))
+    unsolvable = gamesolver.peg.solve(board="french", start="d4")
+    assert not unsolvable["solved"] and unsolvable["proof"] == "position class"
+
+
+def test_peg_analyze_counts_equal_the_command_line():
+    mine = gamesolver.peg.analyze(board="triangle5")
+    assert stable(mine) == stable(cli("peg", "--analyze", "--board", "triangle5"))
+    assert mine["finishes"]  # the top corner start finishes somewhere
+
+
+def test_errors_raise_the_command_lines_messages(tmp_path):
+    with pytest.raises(gamesolver.InputError) as bad_board:
+        gamesolver.peg.solve(board="no-such-board")
+    assert isinstance(bad_board.value, ValueError)
+    assert f"gamesolver: {bad_board.value}" == cli("peg", "--board", "no-such-board", code=2)
+    with pytest.raises(gamesolver.InputError):
+        gamesolver.mnk.solve(m=9)
+    (tmp_path / "sol.txt").write_text("gamesolver-peg-solution v1 board=english start=d4 finish=d4\n")
+    with pytest.raises(gamesolver.DataError) as damaged:
+        gamesolver.peg.verify(str(tmp_path / "sol.txt"))
+    assert isinstance(damaged.value, RuntimeError)
+    assert f"gamesolver: {damaged.value}" == cli("peg", "verify", str(tmp_path / "sol.txt"), code=1)
+
+
+def test_mnk():
+    empty = gamesolver.mnk.solve(3, 3, 3)
+    assert empty["value"] == "draw"
+    position = gamesolver.mnk.solve(3, 3, 3, position="x../.o./...", solver="alpha-beta")
+    assert stable(position) == stable(cli("mnk", "--position", "x../.o./...", "--solver", "alpha-beta"))
+    assert len(position["moves"]) == 7
+
+
+def test_hopscotch():
+    deal = gamesolver.hopscotch.deal(7)
+    assert len(deal) == 48
+    by_seed = gamesolver.hopscotch.solve(seed=7)
+    assert by_seed["deal"] == " ".join(deal)
+    assert stable(by_seed) == stable(cli("hopscotch", "--seed", "7"))
+    by_cards = gamesolver.hopscotch.solve(cards=" ".join(deal))
+    assert by_cards["won"] == by_seed["won"] and by_cards["plays"] == by_seed["plays"]
+    with pytest.raises(gamesolver.InputError):
+        gamesolver.hopscotch.solve(seed=1, cards=" ".join(deal))
+
+
+def test_hunt_tables(tmp_path):
+    tables = str(tmp_path / "fh6")
+    cli("hunt", "build", "--game", "fox-hounds", "--size", "6", "--dir", tables)
+    opened = gamesolver.hunt.open("fox-hounds", tables, size=6)
+    start = opened.probe()
+    assert start == {**start, **stable(cli("hunt", "probe", "--game", "fox-hounds", "--size", "6", "--dir", tables))}
+    position = start["moves"][0]["position"]
+    after = opened.probe(position, svg=True)
+    assert after["position"] == position and after["svg"].startswith("<svg")
+    assert opened.stats()["layers"]
+    with pytest.raises(gamesolver.DataError):
+        gamesolver.hunt.open("fox-hounds", str(tmp_path / "none"), size=6).probe()
+
+
+def test_mountnfall_tables(tmp_path):
+    tables = str(tmp_path / "mf4")
+    cli("mountnfall", "build", "--size", "4", "--triangle", "2", "--dir", tables)
+    probed = gamesolver.mountnfall.open(tables, 4, 2).probe()
+    expected = cli("mountnfall", "probe", "--size", "4", "--triangle", "2", "--dir", tables)
+    assert stable(probed) == stable(expected)
+
+
+def test_long_jobs_release_the_gil():
+    ticks = []
+    worker = threading.Thread(target=lambda: gamesolver.peg.analyze(board="english", threads=1))
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.monotonic())
+        time.sleep(0.01)
+    worker.join()
+    # The analysis takes seconds; a held GIL would have let this loop run once or twice.
+    assert len(ticks) > 20

@@ -1,0 +1,88 @@
+// `gamesolver view`: a solution file or a game record replayed as a self-contained HTML page.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "engine/core/read_file.h"
+#include "solvers/io/checked_text_file.h"
+#include "tools/common/command.h"
+#include "tools/hopscotch/hopscotch_jobs.h"
+#include "tools/hunt/hunt_jobs.h"
+#include "tools/mountnfall/mountnfall_match.h"
+#include "tools/peg/peg_jobs.h"
+#include "tools/view/replay_html.h"
+
+namespace gs::tools {
+
+namespace {
+
+struct ViewOptions {
+  std::string html;
+  int game = 1;
+};
+
+// The file's kind from its first line: the text files name themselves; JSON records by their
+// fields.
+Replay replay_of(const std::string& path, int game) {
+  const std::string text = read_file<DataError>(path, std::size_t{1} << 30, "file to view");
+  if (text.starts_with("gamesolver-peg-solution ")) return peg_replay(path);
+  if (text.starts_with("gamesolver-hopscotch-play ")) return hopscotch_replay(path);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+    throw DataError(path +
+                    ": not a file gamesolver replays (a peg solution file, a Hopscotch play file, a Mount'n Fall "
+                    "match --json result or a hunt play --json record)");
+  }
+  if (j.is_object() && j.contains("game_results")) return mountnfall_replay(j, game);
+  if (j.is_object() && j.value("record", "") == "gamesolver-game") return hunt_replay(j);
+  throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a hunt game record");
+}
+
+const char* kAbout = R"(Replays a peg solution file (peg --output), a Hopscotch play file (hopscotch --output), a
+Mount'n Fall match result (mountnfall match --json) or a hunt game record (hunt play --json) as
+one HTML page: step forward and back, a slider, the arrow keys; no server or network needed.
+)";
+
+const char* kExamples = R"(  gamesolver peg --output sol.txt && gamesolver view sol.txt --html sol.html
+  gamesolver hopscotch --seed 7 --output play.txt && gamesolver view play.txt --html play.html
+  gamesolver mountnfall match --games 2 --json match.json && gamesolver view match.json --game 2 --html g2.html
+  gamesolver hunt play --game fox-hounds --dir fh --json game.json && gamesolver view game.json --html game.html
+)";
+
+}  // namespace
+
+Command view_command() {
+  Command command{.name = "view",
+                  .summary = "replay a solution file or game record as an HTML page",
+                  .about = kAbout,
+                  .examples = kExamples,
+                  .self_checks = [] { return std::vector<SelfCheck>{}; }};  // no game of its own
+  return make_command<ViewOptions>(
+      std::move(command),
+      [](po::options_description& d, ViewOptions& o) {
+        d.add_options()("html", po::value<std::string>(&o.html), "the page to write")(
+            "game", po::value<int>(&o.game)->default_value(1), "a match result's game to replay (1 = the first)");
+      },
+      {{{.name = "replay",
+         .synopsis = "FILE --html OUT.html [--game N]",
+         .summary = "write the replay page of FILE",
+         .is_default = true,
+         .takes_file = true},
+        [](ViewOptions& o, const Invocation& in) {
+          if (o.html.empty()) throw InputError("usage: gamesolver view FILE --html OUT.html");
+          const Replay replay = replay_of(in.file, o.game);
+          write_file_atomically(o.html, replay_html(replay));
+          if (in.global.human_output())
+            std::cout << in.file << ": " << replay.frames.size() - 1 << " moves replayed into " << o.html << "\n";
+          cli::emit_json(in.global, {{"file", in.file},
+                                     {"html", o.html},
+                                     {"frames", replay.frames.size()},
+                                     {"final_position", replay.final_position}});
+          return 0;
+        }}});
+}
+
+}  // namespace gs::tools
