@@ -78,10 +78,9 @@ std::vector<std::pair<int, char>> HuntBoard::parse_grid(const std::string& text)
     std::string line = lines[static_cast<std::size_t>(r - 1)];
     const auto& shape = layout_[static_cast<std::size_t>(r - 1)];
     // The cross's missing corners may be written as spaces or left out.
-    if (line.size() < shape.size() && shape.front() == ' ') {
-      const auto pad = shape.find('o');
+    const auto pad = shape.find('o');
+    if (line.size() < shape.size() && shape.front() == ' ' && pad + line.size() <= shape.size())
       line = std::string(pad, ' ') + line + std::string(shape.size() - pad - line.size(), ' ');
-    }
     if (line.size() != shape.size())
       throw InputError("position: row " + std::to_string(r) + " has " + std::to_string(line.size()) + " cells, not " +
                        std::to_string(shape.size()));

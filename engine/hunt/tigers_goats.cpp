@@ -137,7 +137,8 @@ TigersAndGoats::Position TigersAndGoats::parse(const std::string& text) const {
   p.captured = captured;
   if (popcount(p.tigers) != kTigers)
     throw InputError("position: 4 tigers expected, " + std::to_string(popcount(p.tigers)) + " given");
-  if (in_hand < 0 || captured < 0 || captured > win_captures_ || popcount(p.goats) + in_hand + captured != goats_)
+  if (in_hand < 0 || captured < 0 || in_hand > goats_ || captured > win_captures_ ||
+      popcount(p.goats) + in_hand + captured != goats_)
     throw InputError("position: goats on the board, in hand and captured must add up to " + std::to_string(goats_));
   return p;
 }

@@ -154,7 +154,8 @@ Position MountNFall::parse(const std::string& text) const {
                          " (., w<h> or b<h>)");
       std::size_t j = i + 1;
       while (j < row.size() && std::isdigit(static_cast<unsigned char>(row[j]))) ++j;
-      const int height = j > i + 1 ? std::stoi(row.substr(i + 1, j - i - 1)) : 0;
+      // At most 3 digits are read (heights are 1 to 15): a longer run is refused, not overflowed.
+      const int height = j > i + 1 && j - i - 1 <= 3 ? std::stoi(row.substr(i + 1, j - i - 1)) : 0;
       if (height < 1 || height > kMaxHeight)
         throw InputError("position: stack heights are 1 to 15 ('" + row.substr(i, j - i) + "')");
       p.cells[static_cast<std::size_t>(rank * n_ + file)] = static_cast<std::int8_t>(c == 'w' ? height : -height);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <typeinfo>
 
 #include "engine/core/errors.h"
 
@@ -67,7 +68,16 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   po::positional_options_description positional;
   positional.add("mode", 1).add("file", 1);
   try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    const po::parsed_options parsed = po::command_line_parser(args).options(all).positional(positional).run();
+    po::store(parsed, vm);
+    // Boost reads "-1" into an unsigned option as 2^64 - 1: refused here, for every command.
+    for (const po::option& option : parsed.options)
+      for (const std::string& value : option.value)
+        if (value.starts_with('-') && vm.count(option.string_key)) {
+          const std::type_info& type = vm[option.string_key].value().type();
+          if (type == typeid(unsigned) || type == typeid(unsigned long) || type == typeid(unsigned long long))
+            throw InputError("--" + option.string_key + " must be 0 or more, not " + value);
+        }
     if (vm.count("help")) {
       std::cout << usage_text(command) << "\n" << visible << std::flush;
       return std::nullopt;

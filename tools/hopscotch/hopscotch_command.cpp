@@ -157,6 +157,8 @@ Command hopscotch_command() {
            [](HopscotchCommandOptions& o, const Invocation& in) {
              HopscotchOptions options = job_of(o, in);
              if (!in.vm.count("deals") || o.deals == 0) throw InputError("stats needs --deals N (N > 0)");
+             // 48 bytes a deal are kept for the report: a billion would need 48 GB.
+             if (o.deals > 100'000'000) throw InputError("--deals must be at most 100000000");
              if (in.vm.count("deal") || in.vm.count("cards") || o.normal || !o.output.empty())
                throw InputError("stats takes --deals, --seed, --node-limit, --memo-bits and --samples only");
              if (in.vm["node-limit"].defaulted()) options.node_limit = 300000;

@@ -26,8 +26,8 @@ class TableProver {
  public:
   TableProver(const G& whole, const G& tabled, const HuntOptions& o)
       : whole_(whole), tabled_(tabled), o_(o), tables_(tabled, o.dir) {
-    if (!o.dir.empty() && !tables_.present(0))
-      throw InputError("no tables of " + std::string(G::kName) + " in " + o.dir);
+    // No tables, a gap in them, or tables of another variant: refused (exit 1) as probe does.
+    if (!o.dir.empty()) table_jobs::last_layer_present(tables_, tabled_, o.dir);
   }
 
   DfpnValue<typename G::Move> prove(const typename G::Position& p) {

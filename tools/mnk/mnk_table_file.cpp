@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "engine/core/errors.h"
+#include "engine/mnk/mnk_game.h"
 #include "solvers/io/checked_text_file.h"
 
 namespace gs::tools {
@@ -41,6 +42,11 @@ MnkTable read_mnk_table(const std::string& path) {
   table.m = number(m, "m"), table.n = number(n, "n"), table.k = number(k, "k");
   if (magic != kMagic || version != kVersion || table.m < 0 || table.n < 0 || table.k < 0)
     throw DataError(path + ": not a gamesolver m,n,k table (or an unsupported version)");
+  try {
+    const mnk::MnkGame game(table.m, table.n, table.k);  // a game this build plays: the file's fault if not
+  } catch (const InputError& e) {
+    throw DataError(path + ": " + e.what());
+  }
   for (std::string line; std::getline(in, line);) {
     std::istringstream fields(line);
     std::uint64_t position;

@@ -1,0 +1,52 @@
+// Inputs from a careless or hostile user, each with the exit code README promises (2: a usage
+// error, 1: a bad data file) and a reason in the toolkit's words, never a library's message
+// (basic_string::_M_create, stoi, vector::max_size) nor a value wrapped round.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "solvers/io/checked_text_file.h"
+#include "tests/cli_run.h"
+
+namespace gs {
+namespace {
+
+using gs::testing::run;
+
+struct Hostile {
+  std::string args;
+  int code;
+  std::string reason;  // a part of the one-line message
+};
+
+TEST(HostileInput, ExitCodesAndReasonsInTheToolkitsWords) {
+  const std::string table = gs::testing::temp_path("m9.tab");
+  // A checksummed m,n,k table whose header names a game this build does not play: the file is at
+  // fault (1), not the command line (2).
+  write_checked_text(table, "gamesolver-mnk-table v1 m=9 n=3 k=3 positions=0\n");
+  const std::vector<Hostile> cases = {
+      {"hunt probe --game fox-geese --dir /nonexistent --position 'GGGGGG/G../G....../...F.../......./.../... f'", 2,
+       "row 1 has"},
+      {"mountnfall perft --size 4 --triangle 2 --position 'w99999999999.../..../..../.... w' --depth 1", 2,
+       "stack heights are 1 to 15"},
+      {"hopscotch stats --deals -1", 2, "--deals must be 0 or more"},
+      {"hopscotch stats --deals 1000000000000", 2, "--deals must be at most"},
+      {"hopscotch --seed -1", 2, "--seed must be 0 or more"},
+      {"hopscotch stats --deals 2 --node-limit -1", 2, "--node-limit must be 0 or more"},
+      {"hunt probe --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir /nonexistent "
+       "--position 'T..T/..../..../T..T g 2147483647 0'",
+       2, "must add up to"},
+      {"mnk probe --table " + table + " --position '.../.../...'", 1, table},
+  };
+  for (const Hostile& h : cases) {
+    const auto r = run(h.args);
+    EXPECT_EQ(r.code, h.code) << h.args << "\n" << r.output;
+    EXPECT_NE(r.output.find(h.reason), std::string::npos) << h.args << "\n" << r.output;
+    for (const char* library : {"basic_string", "stoi", "max_size", "std::"})
+      EXPECT_EQ(r.output.find(library), std::string::npos) << h.args << "\n" << r.output;
+  }
+  std::filesystem::remove(table);
+}
+
+}  // namespace
+}  // namespace gs
