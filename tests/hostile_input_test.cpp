@@ -37,6 +37,11 @@ TEST(HostileInput, ExitCodesAndReasonsInTheToolkitsWords) {
        "--position 'T..T/..../..../T..T g 2147483647 0'",
        2, "must add up to"},
       {"mnk probe --table " + table + " --position '.../.../...'", 1, table},
+      // Budgets the machine cannot give are refused before the job starts, with the figures.
+      {"mnk --m 7 --n 7 --k 5 --memory 1000", 2, "GiB; this machine has"},
+      {"peg --analyze --board triangle4 --memory 1000", 2, "GiB; this machine has"},
+      {"hopscotch --seed 1 --memo-bits 30 --threads 1000", 2, "give fewer --memo-bits or --threads"},
+      {"hunt prove --game fox-hounds --memory 1000", 2, "GiB; this machine has"},
   };
   for (const Hostile& h : cases) {
     const auto r = run(h.args);

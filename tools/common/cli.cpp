@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "engine/core/errors.h"
@@ -75,6 +76,15 @@ double peak_memory_mib() {
 
 double physical_memory_bytes() {
   return static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+}
+
+void check_memory_fits(double bytes, const std::string& what, const std::string& fix) {
+  const double machine = physical_memory_bytes(), gib = double(1 << 30);
+  if (bytes <= 0.9 * machine) return;
+  std::ostringstream text;
+  text.precision(3);
+  text << what << " needs " << bytes / gib << " GiB; this machine has " << machine / gib << " GiB (" << fix << ")";
+  throw InputError(text.str());
 }
 
 std::optional<std::string> read_move_line() {

@@ -72,6 +72,9 @@ std::optional<std::string> read_move_line();
 double peak_memory_mib();
 // The machine's physical memory in bytes (sysconf), for defaults sized from it.
 double physical_memory_bytes();
+// Refuses (InputError, before any work) a memory budget the machine cannot give: more than 90 %
+// of its physical memory. `what` names the option ("--memory 64"), `fix` the way to fit.
+void check_memory_fits(double bytes, const std::string& what, const std::string& fix);
 
 }  // namespace gs::cli
 

@@ -1,4 +1,5 @@
 // `gamesolver hopscotch`: the command's declaration and options.
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -21,6 +22,9 @@ struct HopscotchCommandOptions {
 
 HopscotchOptions job_of(HopscotchCommandOptions& o, const Invocation& in) {
   if (o.job.memo_bits < 10 || o.job.memo_bits > 30) throw InputError("--memo-bits must be between 10 and 30");
+  // One table a thread, 40 bytes an entry (hopscotch_jobs.h).
+  cli::check_memory_fits(std::ldexp(40.0, o.job.memo_bits) * in.threads,
+                         "--memo-bits " + std::to_string(o.job.memo_bits), "give fewer --memo-bits or --threads");
   if (o.job.samples < 0 || o.job.samples > 10000) throw InputError("--samples must be between 0 and 10000");
   o.job.global = in.global;
   o.job.threads = in.threads;

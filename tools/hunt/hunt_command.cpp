@@ -56,6 +56,7 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   if (options.samples > 1'000'000) throw InputError("--samples must be at most 1000000");
   if (options.memory_gib <= 0 || options.memory_gib > 1024)
     throw InputError("--memory must be above 0 and at most 1024 GiB");
+  cli::check_memory_fits(options.memory_gib * double(1 << 30), "--memory", "give a smaller --memory");
   if (mode != "play" && !o.side.empty()) throw InputError("--side applies to play");
   if (mode != "verify" && !options.checksums.empty()) throw InputError("--checksums applies to verify");
   return options;

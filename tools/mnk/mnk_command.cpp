@@ -21,6 +21,7 @@ MnkOptions job_of(MnkCommandOptions& o, const Invocation& in) {
   if (o.job.table_bits < 10 || o.job.table_bits > 32) throw InputError("--table-bits must be between 10 and 32");
   o.job.solver = parse_mnk_solver(o.solver);
   if (o.job.memory_gib < 0 || o.job.memory_gib > 1024) throw InputError("--memory must be between 0 and 1024 GiB");
+  cli::check_memory_fits(o.job.memory_gib * double(1 << 30), "--memory", "give a smaller --memory");
   o.job.global = in.global;
   o.job.threads = in.threads;
   return o.job;

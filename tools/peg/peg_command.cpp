@@ -37,6 +37,7 @@ PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
   // only large allocation; the layers themselves are on disk).
   const double memory = in.vm.count("memory") ? o.memory_gib * double(1 << 30)
                                               : std::min(cli::physical_memory_bytes() / 2, 16.0 * double(1 << 30));
+  cli::check_memory_fits(memory, "--memory", "give a smaller --memory: a layer that needs more is built in passes");
   o.job.memory_bytes = static_cast<std::size_t>(memory);
   o.job.global = in.global;
   o.job.threads = in.threads;
