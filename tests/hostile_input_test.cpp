@@ -3,10 +3,12 @@
 // (basic_string::_M_create, stoi, vector::max_size) nor a value wrapped round.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "solvers/io/checked_text_file.h"
 #include "tests/cli_run.h"
+#include "tools/registry.h"
 
 namespace gs {
 namespace {
@@ -55,3 +57,35 @@ TEST(HostileInput, ExitCodesAndReasonsInTheToolkitsWords) {
 
 }  // namespace
 }  // namespace gs
+
+namespace gs::tools {
+namespace {
+
+// README's exit codes, for every mode of every registered command: an unknown option, a
+// malformed number and an impossible thread count are usage errors (2); a missing file given
+// to a mode that reads one is a data error (1). Each with a one-line reason.
+TEST(HostileInput, EveryModeOfEveryCommandExitsAsReadmeSays) {
+  int runs = 0;
+  for (const Command& c : commands())
+    for (const ModeInfo& m : c.modes) {
+      const std::string mode = m.is_switch ? "--" + m.name : m.is_default ? "" : m.name;
+      const std::string file = m.takes_file ? " /nonexistent/gamesolver-file" : "";
+      const std::string base = c.name + " " + mode + file;
+      for (const char* bad : {" --no-such-option", " --threads -1", " --threads many"}) {
+        const auto r = gs::testing::run(base + bad);
+        EXPECT_EQ(r.code, 2) << base << bad << "\n" << r.output;
+        EXPECT_EQ(r.output.rfind("gamesolver: ", 0), 0u) << base << bad << "\n" << r.output;
+        EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << base << bad << "\n" << r.output;
+        ++runs;
+      }
+      if (!m.takes_file) continue;
+      const auto r = gs::testing::run(base + (c.name == "view" ? " --html /tmp/gamesolver-never.html" : "") + " -q");
+      EXPECT_EQ(r.code, 1) << base << "\n" << r.output;
+      EXPECT_NE(r.output.find("/nonexistent/gamesolver-file"), std::string::npos) << base << "\n" << r.output;
+      ++runs;
+    }
+  EXPECT_GT(runs, 60);
+}
+
+}  // namespace
+}  // namespace gs::tools
