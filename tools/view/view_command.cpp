@@ -24,10 +24,13 @@ struct ViewOptions {
 
 // The file's kind from its first line: the text files name themselves; JSON records by their
 // fields.
-Replay replay_of(const std::string& path, int game) {
+Replay replay_of(const std::string& path, int game, bool game_given) {
   const std::string text = read_file<DataError>(path, std::size_t{1} << 30, "file to view");
-  if (text.starts_with("gamesolver-peg-solution ")) return peg_replay(path);
-  if (text.starts_with("gamesolver-hopscotch-play ")) return hopscotch_replay(path);
+  const auto one_game = [&] {
+    if (game_given) throw InputError("--game applies to Mount'n Fall match results (" + path + " holds one game)");
+  };
+  if (text.starts_with("gamesolver-peg-solution ")) return one_game(), peg_replay(path);
+  if (text.starts_with("gamesolver-hopscotch-play ")) return one_game(), hopscotch_replay(path);
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
@@ -37,7 +40,7 @@ Replay replay_of(const std::string& path, int game) {
                     "match --json result or a hunt play --json record)");
   }
   if (j.is_object() && j.contains("game_results")) return mountnfall_replay(j, game);
-  if (j.is_object() && j.value("record", "") == "gamesolver-game") return hunt_replay(j);
+  if (j.is_object() && j.value("record", "") == "gamesolver-game") return one_game(), hunt_replay(j);
   throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a hunt game record");
 }
 
@@ -73,7 +76,7 @@ Command view_command() {
          .takes_file = true},
         [](ViewOptions& o, const Invocation& in) {
           if (o.html.empty()) throw InputError("usage: gamesolver view FILE --html OUT.html");
-          const Replay replay = replay_of(in.file, o.game);
+          const Replay replay = replay_of(in.file, o.game, in.given("game"));
           write_file_atomically(o.html, replay_html(replay));
           if (in.global.human_output())
             std::cout << in.file << ": " << replay.frames.size() - 1 << " moves replayed into " << o.html << "\n";
