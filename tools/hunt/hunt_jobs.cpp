@@ -128,23 +128,16 @@ Replay hunt_replay(const nlohmann::json& record) {
     return with_game(o, [&](const auto& g) {
       Replay replay{.title = o.game + " " + g.variant()};
       auto p = g.parse(record.at("start").get<std::string>());
-      draw::Diagram before = draw::diagram_of(g, p);
-      replay.frames.push_back(draw::diagram_svg(before));
-      replay.captions.push_back("start");
+      DiagramReplay frames(replay, draw::diagram_of(g, p));
       for (const auto& m : record.at("moves")) {
         const auto next = g.parse(m.at("position").get<std::string>());
         bool legal = false;
         for_each_successor(g, p, [&](const auto&, const auto& q) { legal = legal || q == next; });
         if (!legal)
-          throw DataError("move " + std::to_string(replay.captions.size()) + " (" + m.at("move").get<std::string>() +
+          throw DataError("move " + std::to_string(frames.moves() + 1) + " (" + m.at("move").get<std::string>() +
                           ") is not legal");
-        draw::Diagram after = draw::diagram_of(g, next);
-        after.arrows.push_back(draw::move_arrow(before, after));
-        after.arrows.back().kind = "best";
-        replay.frames.push_back(draw::diagram_svg(after));
-        replay.captions.push_back(std::to_string(replay.captions.size()) + ". " + m.at("move").get<std::string>());
-        after.arrows.clear();
-        before = after, p = next;
+        frames.add(draw::diagram_of(g, next), m.at("move").get<std::string>());
+        p = next;
       }
       replay.final_position = g.format(p);
       return replay;

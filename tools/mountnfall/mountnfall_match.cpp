@@ -121,22 +121,14 @@ Replay mountnfall_replay(const nlohmann::json& match, int number) {
             std::to_string(number) + ": " + record.at("white").get<std::string>() + " (White) against " +
             (record.at("white") == match.at("player") ? match.at("opponent") : match.at("player")).get<std::string>()};
     Position p = game.start();
-    draw::Diagram before = draw::diagram_of(game, p);
-    replay.frames.push_back(draw::diagram_svg(before));
-    replay.captions.push_back("start");
+    DiagramReplay frames(replay, draw::diagram_of(game, p));
     for (const auto& name : record.at("moves")) {
       try {
         p = game.play(p, game.parse_move(p, name.get<std::string>()));
       } catch (const InputError& e) {
-        throw DataError("move " + std::to_string(replay.captions.size()) + ": " + e.what());
+        throw DataError("move " + std::to_string(frames.moves() + 1) + ": " + e.what());
       }
-      draw::Diagram after = draw::diagram_of(game, p);
-      after.arrows.push_back(draw::move_arrow(before, after));
-      after.arrows.back().kind = "best";
-      replay.frames.push_back(draw::diagram_svg(after));
-      replay.captions.push_back(std::to_string(replay.captions.size()) + ". " + name.get<std::string>());
-      after.arrows.clear();
-      before = after;
+      frames.add(draw::diagram_of(game, p), name.get<std::string>());
     }
     replay.final_position = game.format(p);
     return replay;
