@@ -7,17 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake ninja-build clang-format libtbb-dev libboost-program-options-dev nlohmann-json3-dev libzstd-dev libgtest-dev libbenchmark-dev
   # The Python module and its tests; the replay page's browser test; SVG rendered to PNG in tests.
   python3-dev pybind11-dev python3-pytest chromium chromium-driver python3-selenium librsvg2-bin)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}" >&2
-  sudo=""
-  [[ $(id -u) == 0 ]] || sudo="sudo"
-  $sudo apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+scripts/install-packages.sh "${packages[@]}"
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release ${GAMESOLVER_CMAKE_ARGS:-}
 cmake --build build --parallel "$(nproc)"

@@ -18,8 +18,17 @@ struct Run {
   std::string output;  // stdout and stderr
 };
 
-inline Run run(const std::string& args) {
-  const std::string command = std::string(GAMESOLVER_BINARY) + " " + args + " 2>&1";
+// `kill_after`: seconds after which the run is killed (a hang then fails the test instead of
+// holding the suite); 0 = no limit.
+inline Run run_shell(const std::string& command);
+
+inline Run run(const std::string& args, int kill_after = 0) {
+  const std::string limit = kill_after > 0 ? "timeout -s KILL " + std::to_string(kill_after) + " " : "";
+  return run_shell(limit + GAMESOLVER_BINARY + " " + args + " 2>&1");
+}
+
+// A whole shell command; its output as the pipe sees it (redirect stderr yourself).
+inline Run run_shell(const std::string& command) {
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   char buf[4096];

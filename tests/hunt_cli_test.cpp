@@ -1,11 +1,13 @@
 // gamesolver hunt end to end: build, resume, probe, stats, verify, damaged and mismatched files.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <unistd.h>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "solvers/io/stale_temporaries.h"
 #include "tests/cli_run.h"
 
 namespace {
@@ -297,17 +299,21 @@ TEST(HuntCli, MissingTablesAreErrorsNotEmptyReports) {
 }
 
 // A build killed between writing a temporary and renaming it leaves NAME.tmp.PID behind; the
-// next build removes those whose process is gone, and leaves a running writer's alone.
+// next build removes those no writer holds any more (the writer's lock died with it), and leaves
+// a running writer's alone, even one whose PID names no process (PIDs are reused).
 TEST(HuntCli, ABuildRemovesTheTemporariesOfKilledBuilds) {
   const std::string dir = temp_path("hunt-fh4-tmp");
   fs::create_directories(dir);
-  const std::string stale = dir + "/fox-hounds-4x4-layer002.gst.tmp.999999999";
-  const std::string live = dir + "/fox-hounds-4x4-layer003.gst.tmp." + std::to_string(getpid());
+  const std::string stale = dir + "/fox-hounds-4x4-layer002.gst.tmp." + std::to_string(getpid());
+  const std::string live = dir + "/fox-hounds-4x4-layer003.gst.tmp.999999999";
   std::ofstream(stale) << "half a table";
   std::ofstream(live) << "being written";
+  const int held = ::open(live.c_str(), O_RDONLY);
+  ASSERT_TRUE(gs::lock_temporary(held));
   run_json("hunt build --game fox-hounds --size 4 --dir " + dir);
   EXPECT_FALSE(fs::exists(stale));
   EXPECT_TRUE(fs::exists(live));
+  ::close(held);
   fs::remove_all(dir);
 }
 

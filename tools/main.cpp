@@ -1,4 +1,7 @@
 // gamesolver: one command, one subcommand per game; the subcommands come from the registry.
+#include <signal.h>
+#include <unistd.h>
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -32,12 +35,26 @@ void print_help() {
                "  gamesolver bench --suite standard --json before.json\n";
 }
 
+// Tables and layer files are memory-mapped: one cut short or rewritten in place by another
+// program while this job reads it raises SIGBUS at the next page. Said in one line, exit 1.
+extern "C" void on_bus_error(int) {
+  constexpr char kMessage[] =
+      "gamesolver: a file this job had mapped (a table or layer file) was cut short or rewritten in place "
+      "while in use (bus error); run the job again\n";
+  [[maybe_unused]] const auto written = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  _exit(1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  struct sigaction bus {};
+  bus.sa_handler = on_bus_error;
+  sigaction(SIGBUS, &bus, nullptr);
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_help();
+    if (args.empty()) std::cerr << "gamesolver: no subcommand given (choose one of those above)\n";
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "--version") {

@@ -2,8 +2,10 @@
 // request itself is wrong) and DataError to exit code 1 (a file or computation failed).
 #pragma once
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace gs {
 
@@ -14,5 +16,23 @@ struct InputError : std::runtime_error {
 struct DataError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// A user's token as a message quotes it: bytes that are not printable ASCII as \xNN, and cut
+// after `limit` characters with its length, so a 10 MB line or a NUL never lands in a message.
+inline std::string clipped(std::string_view token, std::size_t limit = 40) {
+  std::string out;
+  for (std::size_t i = 0; i < token.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(token[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    }
+  }
+  if (token.size() > limit) out += "... (" + std::to_string(token.size()) + " bytes)";
+  return out;
+}
 
 }  // namespace gs

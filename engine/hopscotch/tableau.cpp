@@ -106,7 +106,7 @@ std::string Tableau::move_name(const Play& m) const {
 }
 
 Play Tableau::parse_move(const std::string& text) const {
-  auto bad = [&](const std::string& why) { return InputError("bad play '" + text + "': " + why); };
+  auto bad = [&](const std::string& why) { return InputError("bad play '" + clipped(text) + "': " + why); };
   const auto arrow = text.find('>');
   if (arrow == std::string::npos || arrow + 3 != text.size()) throw bad("expected CARD>F1, CARD>R1 or R1:CARD>F1");
   const char target = text[arrow + 1];

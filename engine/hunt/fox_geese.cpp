@@ -210,7 +210,7 @@ FoxAndGeese::Position FoxAndGeese::parse(const std::string& text) const {
   const std::string grid = space == std::string::npos ? text : text.substr(0, space);
   const std::string side = space == std::string::npos ? "" : text.substr(space + 1);
   if (side != "f" && side != "g")
-    throw InputError("position '" + text + "': end with ' f' (fox to move) or ' g' (geese)");
+    throw InputError("position '" + clipped(text) + "': end with ' f' (fox to move) or ' g' (geese)");
   Position p;
   p.fox_to_move = side == "f";
   int foxes = 0;

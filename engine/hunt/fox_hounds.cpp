@@ -91,7 +91,7 @@ FoxAndHounds::Position FoxAndHounds::parse(const std::string& text) const {
   const auto space = text.find(' ');
   const std::string grid = text.substr(0, space), side = space == std::string::npos ? "" : text.substr(space + 1);
   if (side != "f" && side != "h")
-    throw InputError("position '" + text + "': end with ' f' (fox to move) or ' h' (hounds)");
+    throw InputError("position '" + clipped(text) + "': end with ' f' (fox to move) or ' h' (hounds)");
   std::vector<std::string> rows;
   std::istringstream in(grid);
   for (std::string row; std::getline(in, row, '/');) rows.push_back(row);

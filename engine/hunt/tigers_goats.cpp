@@ -121,7 +121,7 @@ TigersAndGoats::Position TigersAndGoats::parse(const std::string& text) const {
   int in_hand = -1, captured = -1;
   in >> grid >> side >> in_hand >> captured;
   if (!in || (side != "g" && side != "t"))
-    throw InputError("position '" + text +
+    throw InputError("position '" + clipped(text) +
                      "': expected GRID SIDE IN-HAND CAPTURED, e.g. 'T...T/...../...../...../T...T g 20 0'");
   Position p;
   p.tigers_to_move = side == "t";

@@ -53,7 +53,7 @@ Position MnkGame::parse(const std::string& text) const {
       rows.back() += ch;
   }
   if (static_cast<int>(rows.size()) != n_)
-    throw InputError("position '" + text + "' has " + std::to_string(rows.size()) + " rows; the board has " +
+    throw InputError("position '" + clipped(text) + "' has " + std::to_string(rows.size()) + " rows; the board has " +
                      std::to_string(n_));
   Position p;
   for (int r = 0; r < n_; ++r) {
@@ -110,7 +110,7 @@ std::string MnkGame::cell_name(int cell) const {
 int MnkGame::parse_cell(const std::string& name) const {
   for (int cell = 0; cell < cells(); ++cell)
     if (cell_name(cell) == name) return cell;
-  throw InputError("no cell '" + name + "' on a " + std::to_string(m_) + "x" + std::to_string(n_) +
+  throw InputError("no cell '" + clipped(name) + "' on a " + std::to_string(m_) + "x" + std::to_string(n_) +
                    " board (columns a.., rows 1.. from the bottom)");
 }
 

@@ -120,14 +120,15 @@ Move MountNFall::parse_move(const Position& p, const std::string& text) const {
     if (!named && move_name(m) == text) named = m;
   });
   if (named) return *named;
-  throw InputError("move '" + text +
+  throw InputError("move '" + clipped(text) +
                    "' is not legal here (pile-ups as a2-c2, collapses as d6>e with n ne e se s sw w nw)");
 }
 
 Position MountNFall::parse(const std::string& text) const {
   const auto space = text.rfind(' ');
   const std::string side = space == std::string::npos ? "" : text.substr(space + 1);
-  if (side != "w" && side != "b") throw InputError("position '" + text + "': end with ' w' or ' b' (side to move)");
+  if (side != "w" && side != "b")
+    throw InputError("position '" + clipped(text) + "': end with ' w' or ' b' (side to move)");
   std::vector<std::string> rows;
   std::istringstream in(text.substr(0, space));
   for (std::string row; std::getline(in, row, '/');) rows.push_back(row);
@@ -157,7 +158,7 @@ Position MountNFall::parse(const std::string& text) const {
       // At most 3 digits are read (heights are 1 to 15): a longer run is refused, not overflowed.
       const int height = j > i + 1 && j - i - 1 <= 3 ? std::stoi(row.substr(i + 1, j - i - 1)) : 0;
       if (height < 1 || height > kMaxHeight)
-        throw InputError("position: stack heights are 1 to 15 ('" + row.substr(i, j - i) + "')");
+        throw InputError("position: stack heights are 1 to 15 ('" + clipped(row.substr(i, j - i)) + "')");
       p.cells[static_cast<std::size_t>(rank * n_ + file)] = static_cast<std::int8_t>(c == 'w' ? height : -height);
       pawns[c == 'w' ? 0 : 1] += height;
       i = j;

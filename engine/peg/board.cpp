@@ -27,27 +27,27 @@ JumpGeometry parse_geometry(const std::string& text) {
   if (text == "orthogonal") return JumpGeometry::orthogonal;
   if (text == "diagonal") return JumpGeometry::diagonal;
   if (text == "triangular") return JumpGeometry::triangular;
-  throw InputError("unknown jump geometry '" + text + "' (expected orthogonal, diagonal or triangular)");
+  throw InputError("unknown jump geometry '" + clipped(text) + "' (expected orthogonal, diagonal or triangular)");
 }
 
 Board::Board(const BoardSpec& spec) : spec_(spec) {
   grid_rows_ = static_cast<int>(spec.grid.size());
   for (const auto& row : spec.grid) grid_cols_ = std::max<int>(grid_cols_, static_cast<int>(row.size()));
-  if (grid_cols_ > 26) throw InputError("board '" + spec.name + "' is wider than 26 columns (a..z)");
+  if (grid_cols_ > 26) throw InputError("board '" + clipped(spec.name) + "' is wider than 26 columns (a..z)");
   hole_at_.assign(static_cast<std::size_t>(grid_rows_) * grid_cols_, -1);
   for (int r = 0; r < grid_rows_; ++r)
     for (int c = 0; c < static_cast<int>(spec.grid[r].size()); ++c) {
       const char ch = spec.grid[r][c];
       if (ch == '.') continue;
       if (ch != 'o')
-        throw InputError("board '" + spec.name + "': unexpected character '" + std::string(1, ch) + "' in grid row " +
-                         std::to_string(r + 1) + " (use 'o' for a hole, '.' for none)");
+        throw InputError("board '" + clipped(spec.name) + "': unexpected character '" + clipped(std::string(1, ch)) +
+                         "' in grid row " + std::to_string(r + 1) + " (use 'o' for a hole, '.' for none)");
       hole_at_[r * grid_cols_ + c] = static_cast<int>(points_.size());
       points_.push_back({r, c});
     }
-  if (points_.empty()) throw InputError("board '" + spec.name + "' has no holes");
+  if (points_.empty()) throw InputError("board '" + clipped(spec.name) + "' has no holes");
   if (points_.size() > 64)
-    throw InputError("board '" + spec.name + "' has " + std::to_string(points_.size()) +
+    throw InputError("board '" + clipped(spec.name) + "' has " + std::to_string(points_.size()) +
                      " holes; at most 64 are supported");
 
   const auto directions = jump_directions(spec.geometry);

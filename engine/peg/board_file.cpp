@@ -47,14 +47,14 @@ BoardSpec parse_board_spec(const std::string& text, const std::string& origin) {
       else if (key == "finish")
         spec.default_finish = value;
       else
-        throw InputError(where + "unknown option '" + key + "' (known: name, jumps, start, finish)");
+        throw InputError(where + "unknown option '" + clipped(key) + "' (known: name, jumps, start, finish)");
       continue;
     }
     std::string row;
     for (char ch : line) {
       if (ch == ' ' || ch == '\t') continue;
       if (ch != 'o' && ch != '.')
-        throw InputError(where + "unexpected '" + std::string(1, ch) +
+        throw InputError(where + "unexpected '" + clipped(std::string(1, ch)) +
                          "' in the grid (use 'o' for a hole, '.' for none)");
       row += ch;
     }
@@ -85,7 +85,8 @@ Board load_board(const std::string& name_or_path) {
   if (!std::filesystem::exists(name_or_path)) {
     std::string known;
     for (const auto& n : builtin_board_names()) known += (known.empty() ? "" : ", ") + n;
-    throw InputError("unknown board '" + name_or_path + "': not a built-in board (" + known + ") nor a readable file");
+    throw InputError("unknown board '" + clipped(name_or_path) + "': not a built-in board (" + known +
+                     ") nor a readable file");
   }
   // A board file is a few lines: 1 MiB is generous.
   return Board(parse_board_spec(read_file<InputError>(name_or_path, 1 << 20, "board file"), name_or_path));

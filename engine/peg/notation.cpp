@@ -14,7 +14,7 @@ std::string hole_name(const Board& board, int hole) {
 
 int parse_hole(const Board& board, const std::string& name) {
   const auto bad = [&](const std::string& why) {
-    return InputError("bad hole '" + name + "' on board '" + board.name() + "': " + why);
+    return InputError("bad hole '" + clipped(name) + "' on board '" + clipped(board.name()) + "': " + why);
   };
   if (name.size() < 2 || !std::islower(static_cast<unsigned char>(name[0])))
     throw bad("expected a column letter and a row number, like d4");
@@ -35,7 +35,7 @@ std::string jump_name(const Board& board, const Jump& jump) {
 
 const Jump& parse_jump(const Board& board, Position pos, const std::string& text) {
   const auto dash = text.find('-');
-  if (dash == std::string::npos) throw InputError("bad jump '" + text + "': expected from-to, like d2-d4");
+  if (dash == std::string::npos) throw InputError("bad jump '" + clipped(text) + "': expected from-to, like d2-d4");
   const int from = parse_hole(board, text.substr(0, dash));
   const int to = parse_hole(board, text.substr(dash + 1));
   for (const Jump& j : board.jumps()) {
@@ -45,10 +45,9 @@ const Jump& parse_jump(const Board& board, Position pos, const std::string& text
                       hole_name(board, j.over) + " and an empty " + hole_name(board, j.to));
     return j;
   }
-  throw InputError("'" + text + "' is not a jump on board '" + board.name() + "' (holes must be two apart in a line)");
+  throw InputError("'" + clipped(text) + "' is not a jump on board '" + clipped(board.name()) +
+                   "' (holes must be two apart in a line)");
 }
-
-namespace {
 
 Position parse_grid(const Board& board, const std::string& text) {
   std::vector<std::string> rows;
@@ -63,8 +62,8 @@ Position parse_grid(const Board& board, const std::string& text) {
   }
   if (!row.empty()) rows.push_back(row);
   if (static_cast<int>(rows.size()) != board.grid_rows())
-    throw InputError("position grid has " + std::to_string(rows.size()) + " rows; board '" + board.name() + "' has " +
-                     std::to_string(board.grid_rows()));
+    throw InputError("position grid has " + std::to_string(rows.size()) + " rows; board '" + clipped(board.name()) +
+                     "' has " + std::to_string(board.grid_rows()));
   Position pos = 0;
   for (int r = 0; r < board.grid_rows(); ++r) {
     const auto& line = rows[r];
@@ -73,10 +72,10 @@ Position parse_grid(const Board& board, const std::string& text) {
       const char ch = line[c];
       const std::string where = "row " + std::to_string(r + 1) + " column " + std::to_string(c + 1);
       if (ch != 'x' && ch != 'X' && ch != 'o' && ch != '.')
-        throw InputError("position grid: unexpected '" + std::string(1, ch) + "' at " + where +
+        throw InputError("position grid: unexpected '" + clipped(std::string(1, ch)) + "' at " + where +
                          " (use x peg, o empty, . no hole)");
       if (hole < 0 && ch != '.')
-        throw InputError("position grid: " + where + " is not a hole of board '" + board.name() + "'");
+        throw InputError("position grid: " + where + " is not a hole of board '" + clipped(board.name()) + "'");
       if (hole >= 0 && ch == '.') throw InputError("position grid: " + where + " is a hole; write x or o there");
       if (ch == 'x' || ch == 'X') pos |= bit(hole);
     }
@@ -85,6 +84,8 @@ Position parse_grid(const Board& board, const std::string& text) {
   }
   return pos;
 }
+
+namespace {
 
 Position parse_hole_list(const Board& board, const std::string& text) {
   std::string normalised = text;

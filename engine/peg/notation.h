@@ -19,6 +19,7 @@ std::string jump_name(const Board& board, const Jump& jump);
 const Jump& parse_jump(const Board& board, Position pos, const std::string& text);
 
 Position parse_position(const Board& board, const std::string& text);  // throws InputError
+Position parse_grid(const Board& board, const std::string& text);      // a grid only; throws InputError
 std::string position_grid(const Board& board, Position pos);           // one line, rows joined by '/'
 std::string position_diagram(const Board& board, Position pos);        // multi-line with coordinates
 std::vector<std::string> hole_names(const Board& board, Bitboard holes);

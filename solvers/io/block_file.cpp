@@ -12,6 +12,7 @@
 #include "engine/core/errors.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/io/little_endian.h"
+#include "solvers/io/stale_temporaries.h"
 
 namespace gs {
 
@@ -26,6 +27,7 @@ BlockFileWriter::BlockFileWriter(std::string path, std::string_view header)
     : path_(std::move(path)), tmp_(path_ + ".tmp." + std::to_string(getpid())) {
   file_ = std::fopen(tmp_.c_str(), "wb");
   if (!file_) throw DataError("cannot write " + path_);
+  lock_temporary(fileno(file_));  // ours until renamed or dead (stale_temporaries.h)
   std::string start(kMagic);
   put_le64(start, header.size());
   start += header;

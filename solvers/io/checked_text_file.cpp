@@ -1,7 +1,5 @@
 #include "solvers/io/checked_text_file.h"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +8,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/read_file.h"
+#include "solvers/io/output_file.h"
 
 namespace gs {
 
@@ -36,29 +35,10 @@ void write_checked_text(const std::string& path, const std::string& body) {
   if (!text.empty() && text.back() != '\n') text += '\n';
   text += kPrefix + hex16(fnv1a64(text)) + "\n";
   if (path == "-") {
-    std::cout << text << std::flush;
+    if (!(std::cout << text).flush()) throw DataError("cannot write standard output (disk full or closed?)");
     return;
   }
   write_file_atomically(path, text);
-}
-
-void write_file_atomically(const std::string& path, std::string_view bytes) {
-  const std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw DataError("cannot write " + path);
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp);
-    throw DataError("cannot write " + path + ": " + ec.message());
-  }
 }
 
 std::string read_checked_text(const std::string& path) {
@@ -83,13 +63,18 @@ RecordFile read_record_file(const std::string& path, const std::string& magic, c
   head >> file_magic >> file_version;
   if (file_magic != magic) throw DataError(path + ": not a gamesolver " + kind + " file");
   if (file_version != version)
-    throw DataError(path + ": unsupported format version '" + file_version + "' (this build reads " + version + ")");
+    throw DataError(path + ": unsupported format version '" + clipped(file_version) + "' (this build reads " + version +
+                    ")");
   RecordFile file;
-  for (std::string kv; head >> kv;)
-    if (auto eq = kv.find('='); eq != std::string::npos) file.header[kv.substr(0, eq)] = kv.substr(eq + 1);
+  for (std::string kv; head >> kv;) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) throw DataError(path + ": malformed header word '" + clipped(kv) + "'");
+    if (!file.header.emplace(kv.substr(0, eq), kv.substr(eq + 1)).second)
+      throw DataError(path + ": header names " + kv.substr(0, eq) + "= twice");
+  }
   for (std::string line; std::getline(in, line);) {
     const auto colon = line.find(": ");
-    if (colon == std::string::npos) throw DataError(path + ": malformed line '" + line + "'");
+    if (colon == std::string::npos) throw DataError(path + ": malformed line '" + clipped(line) + "'");
     file.records.emplace_back(line.substr(0, colon), line.substr(colon + 2));
   }
   return file;

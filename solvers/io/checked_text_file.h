@@ -11,16 +11,14 @@
 #include <utility>
 #include <vector>
 
+#include "solvers/io/output_file.h"  // write_file_atomically
+
 namespace gs {
 
 // FNV-1a of `bytes`; pass a previous result as `h` to hash data that comes in pieces.
 constexpr std::uint64_t kFnv1a64Basis = 0xcbf29ce484222325ULL;
 std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = kFnv1a64Basis);
 std::string hex16(std::uint64_t value);  // 16 lowercase hex digits
-
-// Writes to a temporary file in the same directory, then renames it over `path` (DataError on
-// failure): a reader sees the old file or the new one, never half of one.
-void write_file_atomically(const std::string& path, std::string_view bytes);
 
 // Appends the checksum line and writes atomically; throws DataError on failure. "-" = stdout.
 void write_checked_text(const std::string& path, const std::string& body);

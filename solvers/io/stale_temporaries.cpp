@@ -1,12 +1,15 @@
 #include "solvers/io/stale_temporaries.h"
 
-#include <signal.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
-#include <cerrno>
 #include <filesystem>
 #include <system_error>
 
 namespace gs {
+
+bool lock_temporary(int fd) { return ::flock(fd, LOCK_EX | LOCK_NB) == 0; }
 
 int remove_stale_temporaries(const std::string& dir) {
   int removed = 0;
@@ -16,11 +19,13 @@ int remove_stale_temporaries(const std::string& dir) {
     const std::size_t at = name.rfind(".tmp.");
     if (at == std::string::npos || at + 5 == name.size()) continue;
     const std::string digits = name.substr(at + 5);
-    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-    const long pid = std::stol(digits);
-    // kill(pid, 0) sends nothing: ESRCH says no such process (EPERM: one that is not ours, alive).
-    if (pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH && entry.is_regular_file(error))
-      removed += std::filesystem::remove(entry.path(), error) ? 1 : 0;
+    if (digits.find_first_not_of("0123456789") != std::string::npos || !entry.is_regular_file(error)) continue;
+    // Its writer holds a lock on it until it renames it or dies: a lock we can take is a dead
+    // writer's (no PID test: PIDs are reused, and a zombie still answers kill(pid, 0)).
+    const int fd = ::open(entry.path().c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    if (lock_temporary(fd)) removed += std::filesystem::remove(entry.path(), error) ? 1 : 0;
+    ::close(fd);
   }
   return removed;
 }

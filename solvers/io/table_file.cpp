@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -58,12 +59,13 @@ void unpack_block(std::string_view bytes, std::size_t n, int distance_bytes, std
 std::uint64_t number(const std::map<std::string, std::string>& fields, const std::string& key,
                      const std::string& path) {
   const auto it = fields.find(key);
-  if (it == fields.end()) throw DataError(path + ": header lacks '" + key + "'");
-  try {
-    return std::stoull(it->second);
-  } catch (const std::exception&) {
-    throw DataError(path + ": bad number in '" + key + ": " + it->second + "'");
-  }
+  if (it == fields.end()) throw DataError(path + ": header lacks '" + clipped(key) + "'");
+  std::uint64_t value = 0;
+  const std::string& text = it->second;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty())
+    throw DataError(path + ": bad number in '" + key + ": " + clipped(text) + "'");
+  return value;
 }
 
 // Where a file's parts are, from its header and block index (both checked).
@@ -99,7 +101,7 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
   std::string magic, version;
   words >> magic >> version;
   if (version != kVersion)
-    throw DataError(path + ": unsupported table version '" + version + "' (this build reads " + kVersion +
+    throw DataError(path + ": unsupported table version '" + clipped(version) + "' (this build reads " + kVersion +
                     "): build the tables again");
   std::map<std::string, std::string> fields;
   for (std::string kv; words >> kv;)
@@ -121,7 +123,8 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
   h.draws = number(fields, "draws", path);
   h.longest = static_cast<int>(number(fields, "longest", path));
   auto mismatch = [&](const std::string& what, const std::string& got, const std::string& want) {
-    if (got != want) throw DataError(path + ": " + what + " is '" + got + "', expected '" + want + "'");
+    if (got != want)
+      throw DataError(path + ": " + what + " is '" + clipped(got) + "', expected '" + clipped(want) + "'");
   };
   mismatch("game", h.game, expected.game);
   mismatch("variant", h.variant, expected.variant);
@@ -129,10 +132,14 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
   mismatch("layer", std::to_string(h.layer), std::to_string(expected.layer));
   mismatch("size", std::to_string(h.positions), std::to_string(expected.positions));
   if (fields["encoding"] != "zstd" && fields["encoding"] != "raw")
-    throw DataError(path + ": unknown encoding '" + fields["encoding"] + "'");
+    throw DataError(path + ": unknown encoding '" + clipped(fields["encoding"]) + "'");
   l.compressed = fields["encoding"] == "zstd";
   l.distance_bytes = static_cast<int>(number(fields, "distance-bytes", path));
-  if (l.distance_bytes != 1 && l.distance_bytes != 2) throw DataError(path + ": distance-bytes must be 1 or 2");
+  if (l.distance_bytes != (h.longest < 256 ? 1 : 2) || h.longest > 65535 / 4)
+    throw DataError(path + ": distance-bytes " + std::to_string(l.distance_bytes) + " does not fit longest " +
+                    std::to_string(h.longest));
+  if (h.wins > h.positions || h.losses > h.positions - h.wins || h.draws > h.positions - h.wins - h.losses)
+    throw DataError(path + ": more wins, losses and draws than positions");
   if (number(fields, "block-positions", path) != kBlockPositions)
     throw DataError(path + ": blocks of " + fields["block-positions"] + " positions (this build reads " +
                     std::to_string(kBlockPositions) + ")");
@@ -248,6 +255,17 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
   t.entries.resize(t.header.positions);
   for (std::uint64_t b = 0; b < f.layout.blocks; ++b)
     decode_block(f.layout, b, f.block(b), t.entries.data() + b * kBlockPositions, path);
+  // The header's figures are what build and stats report: they must be the values'.
+  std::uint64_t count[4] = {};
+  int longest = 0;
+  for (const std::uint16_t e : t.entries) {
+    ++count[e & 3];
+    if ((e & 3) == 1 || (e & 3) == 2) longest = std::max(longest, e >> 2);
+  }
+  const TableHeader& h = t.header;
+  if (count[1] != h.wins || count[2] != h.losses || count[3] != h.draws || longest != h.longest)
+    throw DataError(path + ": the header's counts or longest (" + std::to_string(h.longest) +
+                    ") are not its values' (longest " + std::to_string(longest) + ")");
   return t;
 }
 

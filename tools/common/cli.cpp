@@ -32,7 +32,8 @@ ThreadLimit::ThreadLimit(int threads) {
 }
 
 void emit(const GlobalOptions& options, const Report& report) {
-  if (options.human_output()) std::cout << report.text << std::flush;
+  if (options.human_output()) std::cout << report.text;
+  check_stdout();
   emit_json(options, report.json);
   if (!options.svg.empty()) {
     if (report.svg.empty()) throw DataError("this result has no picture; --svg wrote nothing");
@@ -44,15 +45,23 @@ void emit_json(const GlobalOptions& options, const nlohmann::json& result) {
   if (options.json.empty()) return;
   const std::string text = result.dump(2) + "\n";
   if (options.json == "-") {
-    std::cout << text << std::flush;
+    std::cout << text;
+    check_stdout();
     return;
   }
   write_file_atomically(options.json, text);
 }
 
+void check_stdout() {
+  // A full disk behind a redirection shows only when the buffer is flushed.
+  if (!std::cout.flush()) throw DataError("cannot write standard output (disk full or closed?)");
+}
+
 int guarded(const std::function<int()>& body) {
   try {
-    return body();
+    const int code = body();
+    check_stdout();
+    return code;
   } catch (const InputError& e) {
     std::cerr << "gamesolver: " << e.what() << "\n";
     return 2;

@@ -5,6 +5,7 @@
 #include <typeinfo>
 
 #include "engine/core/errors.h"
+#include "solvers/io/output_file.h"
 
 namespace gs::tools {
 
@@ -112,7 +113,7 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   if (!word.empty() && !word_named_a_mode && fallback && command.modes[*fallback].takes_file && file.empty() && !chosen)
     file = word, word.clear(), word_named_a_mode = true;
   if (!word.empty() && !word_named_a_mode)
-    throw InputError("unknown " + command.name + " mode '" + word + "' (expected " + one_of(words) + ")");
+    throw InputError("unknown " + command.name + " mode '" + clipped(word) + "' (expected " + one_of(words) + ")");
   if (chosen_names.size() > 1) throw InputError("choose one of " + one_of(chosen_names));
   if (!chosen) {
     if (!fallback) throw InputError(command.name + " needs a mode: " + one_of(words));
@@ -120,7 +121,11 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   }
   const ModeInfo& mode = command.modes[*chosen];
   if (mode.takes_file && file.empty()) throw InputError("usage: gamesolver " + command.name + " " + mode.synopsis);
-  if (!mode.takes_file && !file.empty()) throw InputError("unexpected argument '" + file + "'");
+  if (!mode.takes_file && !file.empty()) throw InputError("unexpected argument '" + clipped(file) + "'");
+  // Output files are checked now, not after an hour of work.
+  check_output_path(global.json, "--json");
+  check_output_path(global.svg, "--svg");
+  if (vm.count("html")) check_output_path(vm["html"].as<std::string>(), "--html");
   if (!global.svg.empty() && !mode.draws) {
     std::vector<std::string> drawing;
     for (const ModeInfo& m : command.modes)

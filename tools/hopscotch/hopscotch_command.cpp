@@ -6,6 +6,7 @@
 #include "engine/core/errors.h"
 #include "engine/core/read_file.h"
 #include "engine/hopscotch/tableau.h"
+#include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/hopscotch/hopscotch_jobs.h"
 
@@ -133,6 +134,7 @@ Command hopscotch_command() {
                throw InputError("--cards is empty: give the 48 cards in stock order");
              if (!o.deal_file.empty() + !o.cards.empty() + in.given("seed") > 1)
                throw InputError("give one of --seed, --deal and --cards");
+             check_output_path(o.output, "--output");
              std::string label = "seed " + std::to_string(o.seed);
              hopscotch::Deal deal{};
              if (!o.deal_file.empty())

@@ -1,5 +1,6 @@
 #include "tools/hopscotch/hopscotch_play_file.h"
 
+#include <charconv>
 #include <cstdlib>
 #include <optional>
 #include <sstream>
@@ -31,12 +32,16 @@ HopscotchVerification verify_hopscotch_play(const std::string& path) {
   for (const auto& [key, value] : file.records) {
     if (key == "deal")
       deal_text = value;
-    else if (key == "score")
-      score = std::atoi(value.c_str());
-    else if (key == "play")
+    else if (key == "score") {
+      int s = -1;
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), s);
+      if (error != std::errc() || end != value.data() + value.size() || s < 0 || s > 52)
+        throw DataError(path + ": score '" + clipped(value) + "' is not a number from 0 to 52");
+      score = s;
+    } else if (key == "play")
       plays.push_back(value);
     else
-      throw DataError(path + ": unknown field '" + key + "'");
+      throw DataError(path + ": unknown field '" + clipped(key) + "'");
   }
   if (!deal_text || !score) throw DataError(path + ": missing deal or score line");
   HopscotchVerification v;

@@ -23,7 +23,7 @@ auto with_game(const HuntOptions& options, Job&& job) {
                                     options.whole_game));
   if (options.game == "fox-geese") return job(hunt::FoxAndGeese(options.max_geese));
   if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size ? options.size : 8));
-  throw InputError("unknown hunt game '" + options.game + "' (known: fox-hounds, tigers-goats, fox-geese)");
+  throw InputError("unknown hunt game '" + clipped(options.game) + "' (known: fox-hounds, tigers-goats, fox-geese)");
 }
 
 // A job on the plain tables, then, for a game with a progress draw rule (and --rule N > 0), on

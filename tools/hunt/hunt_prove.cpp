@@ -192,7 +192,7 @@ Report hunt_prove(const HuntOptions& o) {
     const hunt::FoxAndHounds g(o.size ? o.size : 8);
     return prove(g, g, g, o);
   }
-  throw InputError("unknown hunt game '" + o.game + "' (known: fox-hounds, tigers-goats, fox-geese)");
+  throw InputError("unknown hunt game '" + clipped(o.game) + "' (known: fox-hounds, tigers-goats, fox-geese)");
 }
 
 }  // namespace gs::tools

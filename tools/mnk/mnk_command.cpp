@@ -3,6 +3,7 @@
 #include "engine/mnk/mnk_game.h"
 #include "engine/mnk/packed_mnk.h"
 #include "solvers/common/game.h"
+#include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/mnk/mnk_jobs.h"
 
@@ -97,6 +98,7 @@ Command make_mnk(Command command, bool tictactoe) {
              if (game.cells() > 16)
                throw InputError("--all enumerates every position: boards of at most 16 cells (4x4)");
              if (!o.position.empty()) throw InputError("--all solves from the empty board: drop --position");
+             check_output_path(o.output, "--output");
              cli::emit(options.global, mnk_strong(game, options, o.output));
              return 0;
            }},

@@ -1,9 +1,12 @@
 #include "tools/mnk/mnk_table_file.h"
 
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 
 #include "engine/core/errors.h"
 #include "engine/mnk/mnk_game.h"
+#include "engine/mnk/packed_mnk.h"
 #include "solvers/io/checked_text_file.h"
 
 namespace gs::tools {
@@ -11,6 +14,22 @@ namespace gs::tools {
 namespace {
 constexpr const char* kMagic = "gamesolver-mnk-table";
 constexpr const char* kVersion = "v1";
+
+// What every record of a sound table satisfies whatever its values (a checksum proves only that
+// the file is as written, not that the writer was right or that the header names its game): a
+// reachable position of this board; a finished game at distance 0 with its outcome (a line of k
+// for the last mover under the header's k, or a full board); a game in progress ends later, a
+// win after an odd number of plies, a loss after an even one, a draw only when the board is full.
+bool consistent_record(const mnk::MnkGame& game, std::uint64_t packed, int value, int distance) {
+  const mnk::Position p = mnk::PackedMnk::unpack(packed);
+  const int xs = popcount(p.x), os = popcount(p.o);
+  if ((p.x & p.o) || ((p.x | p.o) & ~game.full()) || !(xs == os || xs == os + 1)) return false;
+  const int empty = game.cells() - xs - os;
+  if (value < -1 || value > 1 || distance < 0 || distance > empty) return false;
+  if (game.is_terminal(p)) return distance == 0 && value == (game.won_by_last_mover(p) ? -1 : 0);
+  if (value == 0) return distance == empty;
+  return distance % 2 == (value == 1 ? 1 : 0);
+}
 }  // namespace
 
 void write_mnk_table(const std::string& path, int m, int n, int k, const std::vector<MnkTableRecord>& records) {
@@ -42,19 +61,30 @@ MnkTable read_mnk_table(const std::string& path) {
   table.m = number(m, "m"), table.n = number(n, "n"), table.k = number(k, "k");
   if (magic != kMagic || version != kVersion || table.m < 0 || table.n < 0 || table.k < 0)
     throw DataError(path + ": not a gamesolver m,n,k table (or an unsupported version)");
+  std::optional<mnk::MnkGame> game;
   try {
-    const mnk::MnkGame game(table.m, table.n, table.k);  // a game this build plays: the file's fault if not
+    game.emplace(table.m, table.n, table.k);  // a game this build plays: the file's fault if not
   } catch (const InputError& e) {
     throw DataError(path + ": " + e.what());
   }
+  if (!game->packable()) throw DataError(path + ": a packed table of a board over 32 cells");
+  std::uint64_t stated = 0;
+  for (std::string word; words >> word;)
+    if (word.starts_with("positions=")) stated = std::strtoull(word.c_str() + 10, nullptr, 10);
   for (std::string line; std::getline(in, line);) {
     std::istringstream fields(line);
     std::uint64_t position;
     int value, distance;
-    if (!(fields >> std::hex >> position >> std::dec >> value >> distance) || value < -1 || value > 1)
-      throw DataError(path + ": malformed record '" + line + "'");
-    table.values[position] = {outcome_of_sign(value), distance};
+    std::string extra;
+    if (!(fields >> std::hex >> position >> std::dec >> value >> distance) || (fields >> extra) ||
+        !consistent_record(*game, position, value, distance))
+      throw DataError(path + ": malformed or impossible record '" + clipped(line) + "'");
+    if (!table.values.emplace(position, Value{outcome_of_sign(value), distance}).second)
+      throw DataError(path + ": position " + clipped(line) + " is listed twice");
   }
+  if (table.values.size() != stated)
+    throw DataError(path + ": " + std::to_string(table.values.size()) + " records, the header says " +
+                    std::to_string(stated));
   return table;
 }
 

@@ -59,6 +59,17 @@ const char* kExamples = R"(  gamesolver mountnfall build --size 4 --triangle 2 -
   gamesolver mountnfall match --games 100 --time 0.1                engine against the baseline
 )";
 
+// --time checked against its real range: NaN, infinity or 1e300 seconds never stop, and a
+// negative time is a mistake, not a request for the default.
+void check_time(const MountNFallCommandOptions& o, const Invocation& in, bool zero_means_depth_only) {
+  if (!in.vm.count("time") || in.vm["time"].defaulted()) return;
+  const double lowest = zero_means_depth_only ? 0 : 0.001;
+  if (!(o.seconds >= lowest && o.seconds <= 1e6))
+    throw InputError(std::string("--time must be ") + (zero_means_depth_only ? "0 (depth only) or " : "") +
+                     "between 0.001 and 1000000 seconds");
+  if (zero_means_depth_only && o.seconds == 0 && o.depth <= 0) throw InputError("--time 0 needs --depth");
+}
+
 }  // namespace
 
 Command mountnfall_command() {
@@ -146,6 +157,8 @@ Command mountnfall_command() {
             .summary = "iterative-deepening alpha-beta: score and principal variation"},
            [](MountNFallCommandOptions& o, const Invocation& in) {
              if (o.table_bits < 10 || o.table_bits > 30) throw InputError("--table-bits must be between 10 and 30");
+             check_time(o, in, true);
+             if (in.vm.count("depth") && (o.depth < 1 || o.depth > 64)) throw InputError("--depth must be 1 to 64");
              const mountnfall::MountNFall game(in.integer("size"), in.integer("triangle"));
              const AnalyseOptions options{
                  .global = in.global,
@@ -162,6 +175,7 @@ Command mountnfall_command() {
             .summary = "play against the engine in the terminal"},
            [](MountNFallCommandOptions& o, const Invocation& in) {
              if (o.first != "human" && o.first != "engine") throw InputError("--first must be human or engine");
+             check_time(o, in, false);
              return mountnfall_play(in.integer("size"), in.integer("triangle"), o.seconds > 0 ? o.seconds : 1.0,
                                     o.first == "human");
            }},
@@ -169,6 +183,8 @@ Command mountnfall_command() {
             .synopsis = "match [--games N] [--time S] [--player P] [--opponent Q] [--max-plies M]",
             .summary = "N games, colours alternating; players engine or baseline"},
            [](MountNFallCommandOptions& o, const Invocation& in) {
+             check_time(o, in, false);
+             if (o.match.games < 1 || o.match.games > 1000000) throw InputError("--games must be 1 to 1000000");
              MatchOptions match = o.match;
              match.global = in.global;
              match.size = in.integer("size"), match.triangle = in.integer("triangle");

@@ -5,7 +5,8 @@
 namespace gs::tools {
 
 void check_player(const std::string& name) {
-  if (name != "engine" && name != "baseline") throw InputError("unknown player '" + name + "' (engine or baseline)");
+  if (name != "engine" && name != "baseline")
+    throw InputError("unknown player '" + clipped(name) + "' (engine or baseline)");
 }
 
 std::unique_ptr<Player> make_player(const std::string& name, const mountnfall::MountNFall& game, double seconds) {

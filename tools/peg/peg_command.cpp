@@ -4,6 +4,7 @@
 #include "engine/peg/notation.h"
 #include "engine/peg/puzzle.h"
 #include "solvers/common/perft.h"
+#include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/peg/peg_jobs.h"
 
@@ -47,6 +48,7 @@ PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
 
 int solve_like(PegCommandOptions& o, const Invocation& in, Report (*job)(const PegRequest&, const PegJobOptions&)) {
   const PegJobOptions options = job_of(o, in);
+  check_output_path(options.output, "--output");
   const PegRequest request = resolve_peg_request(request_of(o, in));
   cli::emit(options.global, job(request, options));
   return 0;

@@ -29,7 +29,8 @@ PegRequest resolve_peg_request(const PegRequestOptions& options) {
       hole = peg::parse_hole(board, *options.start);
     else
       hole = board.default_start();
-    if (!hole) throw InputError("board '" + board.name() + "' has no centre hole: give --start HOLE or --position P");
+    if (!hole)
+      throw InputError("board '" + clipped(board.name()) + "' has no centre hole: give --start HOLE or --position P");
     start = board.all_holes() & ~bit(*hole);
   }
   std::string finish;

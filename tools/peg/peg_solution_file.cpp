@@ -16,6 +16,14 @@ namespace {
 constexpr const char* kMagic = "gamesolver-peg-solution";
 constexpr const char* kVersion = "v1";
 
+// A board's name as one header word: a board file's name may hold spaces ("english copy"),
+// which would otherwise read back as a built-in board's name and a stray word.
+std::string header_word(std::string name) {
+  for (char& c : name)
+    if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f) c = '_';
+  return name.empty() ? "_" : name;
+}
+
 std::string join(const std::vector<std::string>& rows, char sep) {
   std::string out;
   for (std::size_t i = 0; i < rows.size(); ++i) out += (i ? std::string(1, sep) : "") + rows[i];
@@ -26,7 +34,7 @@ std::string join(const std::vector<std::string>& rows, char sep) {
 std::string format_peg_solution(const PegRequest& request, const std::vector<peg::Jump>& jumps) {
   const peg::Board& board = request.board;
   std::ostringstream out;
-  out << kMagic << ' ' << kVersion << " board=" << board.name() << " start=" << request.start_label
+  out << kMagic << ' ' << kVersion << " board=" << header_word(board.name()) << " start=" << request.start_label
       << " finish=" << request.finish_label << "\n";
   out << "jumps: " << peg::geometry_name(board.geometry()) << "\n";
   out << "grid: " << join(board.spec().grid, '/') << "\n";
@@ -42,7 +50,7 @@ PegVerification verify_peg_solution(const std::string& path) {
   for (const char* key : {"board", "start", "finish"})
     if (!fields.count(key)) throw DataError(path + ": header lacks " + key + "=");
 
-  std::optional<std::string> geometry, grid, start_position;
+  std::optional<std::string> geometry, grid, start_position, moves;
   std::vector<std::string> jump_texts;
   for (const auto& [key, value] : file.records) {
     if (key == "jumps")
@@ -53,8 +61,10 @@ PegVerification verify_peg_solution(const std::string& path) {
       start_position = value;
     else if (key == "jump")
       jump_texts.push_back(value);
-    else if (key != "moves")
-      throw DataError(path + ": unknown field '" + key + "'");
+    else if (key == "moves")
+      moves = value;
+    else
+      throw DataError(path + ": unknown field '" + clipped(key) + "'");
   }
   if (!geometry || !grid || !start_position) throw DataError(path + ": missing jumps, grid or start-position line");
 
@@ -69,11 +79,16 @@ PegVerification verify_peg_solution(const std::string& path) {
   v.finish = fields["finish"];
   try {
     spec.geometry = peg::parse_geometry(*geometry);
+    // A file naming a built-in board is that board: the same holes and the same jumps.
     for (const auto& builtin : peg::builtin_board_texts())
-      if (builtin.name == spec.name && peg::parse_board_spec(builtin.text, builtin.name).grid != spec.grid)
-        throw DataError(path + ": the grid differs from built-in board '" + spec.name + "'");
+      if (builtin.name == spec.name) {
+        const peg::BoardSpec real = peg::parse_board_spec(builtin.text, builtin.name);
+        if (real.grid != spec.grid || real.geometry != spec.geometry)
+          throw DataError(path + ": its grid or jumps differ from built-in board '" + clipped(spec.name) + "'");
+      }
     const peg::Board& board = v.board_of_file.emplace(spec);
-    peg::Position pos = peg::parse_position(board, *start_position);
+    // Always a grid (one row on a one-row board, which has no '/').
+    peg::Position pos = peg::parse_grid(board, *start_position);
     v.start_position = pos;
     if (start_label(board, pos) != v.start)
       throw DataError(path + ": start=" + v.start + " does not match start-position");
@@ -94,6 +109,9 @@ PegVerification verify_peg_solution(const std::string& path) {
     }
     v.jumps = static_cast<int>(jumps.size());
     v.moves = peg::count_moves(jumps);
+    if (moves && *moves != std::to_string(v.moves))
+      throw DataError(path + ": moves: " + clipped(*moves) + " but the jumps make " + std::to_string(v.moves) +
+                      " moves");
     v.played = jumps;
     v.final_position = pos;
     if (popcount(pos) != 1)

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (tests/fuzz, Debian's clang, in $FUZZ_BUILD, default build-fuzz/;
+# scripts/sanitize.sh uses its build-asan/, where the tests are built with the same flags) and runs each for
+# SECONDS (default 20) from its seed corpus in tests/fuzz/corpus/<target> (copied: the
+# repository's seeds are not changed). A finding stops with the input saved as
+# $FUZZ_BUILD/findings/<target>-crash-*; the script then fails.
+#   scripts/fuzz.sh            every target, 20 s each (CI)
+#   scripts/fuzz.sh 600 mnk    one target, 10 minutes
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+only=${2:-}
+build=${FUZZ_BUILD:-build-fuzz}
+scripts/install-packages.sh clang libclang-rt-14-dev
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DGAMESOLVER_FUZZ=ON -DGAMESOLVER_BUILD_TESTS=OFF \
+    -DGAMESOLVER_BUILD_BENCH=OFF -DGAMESOLVER_PYTHON=OFF >/dev/null
+fi
+cmake --build "$build" --target fuzz_targets --parallel "$(nproc)"
+mkdir -p "$build"/findings "$build"/corpus
+status=0
+for source in tests/fuzz/*_fuzz.cpp; do
+  target=$(basename "$source" .cpp)
+  [[ -z $only || $target == *$only* ]] || continue
+  corpus=$build/corpus/$target
+  mkdir -p "$corpus"
+  cp -n tests/fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
+  log=$build/findings/$target.log
+  if "$build"/tests/fuzz/"$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 \
+    -artifact_prefix="$build"/findings/"$target"- "$corpus" >"$log" 2>&1; then
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+    echo "fuzz: $target: $runs executions in ${seconds} s, no finding" >&2
+  else
+    echo "fuzz: $target: FINDING (see $log and $build/findings/$target-*)" >&2
+    tail -30 "$log" >&2
+    status=1
+  fi
+done
+exit $status

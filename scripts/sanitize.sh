@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The sanitizer jobs (run by scripts/test.sh, so by CI):
+#   address  clang, AddressSanitizer + UndefinedBehaviorSanitizer (any report fails the run) and
+#            libFuzzer coverage, in build-asan/: the fast test suite, then every fuzz target for
+#            FUZZ_SECONDS (default 20) from its seed corpus (scripts/fuzz.sh).
+#   thread   g++, ThreadSanitizer, in build-tsan/: the tests of every parallel code path. oneTBB
+#            is built from Debian's own source package with ThreadSanitizer first: an
+#            uninstrumented libtbb hides its synchronisation, and TSan then reports every
+#            hand-over from the main thread to a worker as a race (about 1,100 false reports).
+#   scripts/sanitize.sh [address|thread|all]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+job=${1:-all}
+jobs=$(nproc)
+
+address() {
+  scripts/install-packages.sh clang libclang-rt-14-dev
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DGAMESOLVER_FUZZ=ON -DGAMESOLVER_BUILD_BENCH=OFF \
+    -DGAMESOLVER_PYTHON=OFF >/dev/null
+  cmake --build build-asan --parallel "$jobs"
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest -L fast --output-on-failure --parallel "$jobs")
+  FUZZ_BUILD=build-asan scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+}
+
+# oneTBB 2021.8 from Debian's source package (the version of libtbb-dev, so headers and library
+# agree), built with ThreadSanitizer into build-tsan/onetbb.
+instrumented_onetbb() {
+  local root=build-tsan/onetbb
+  [[ -f $root/lib/cmake/TBB/TBBConfig.cmake ]] && return
+  scripts/install-packages.sh dpkg-dev
+  local version
+  version=$(dpkg-query -W -f='${Version}' libtbb-dev)
+  mkdir -p build-tsan/apt/lists/partial
+  local sources=build-tsan/apt/sources.list
+  echo "deb-src http://deb.debian.org/debian bookworm main" >"$sources"
+  echo "deb-src http://deb.debian.org/debian-security bookworm-security main" >>"$sources"
+  local apt=(-o Dir::Etc::SourceList="$PWD/$sources" -o Dir::Etc::SourceParts=/dev/null
+    -o Dir::State::Lists="$PWD/build-tsan/apt/lists" -o APT::Sandbox::User=root)
+  apt-get "${apt[@]}" update -q >/dev/null
+  (cd build-tsan && apt-get "${apt[@]}" source --download-only -q "onetbb=$version" >/dev/null)
+  rm -rf build-tsan/onetbb-src
+  dpkg-source -x build-tsan/onetbb_*.dsc build-tsan/onetbb-src >/dev/null
+  cmake -S build-tsan/onetbb-src -B build-tsan/onetbb-build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTBB_TEST=OFF -DTBB_EXAMPLES=OFF -DTBB_STRICT=OFF -DTBB_SANITIZE=thread -DTBBMALLOC_BUILD=OFF \
+    -DCMAKE_INSTALL_PREFIX="$PWD/$root" >/dev/null
+  cmake --build build-tsan/onetbb-build --parallel "$jobs"
+  cmake --install build-tsan/onetbb-build >/dev/null
+}
+
+# Every parallel code path: the layered retrograde solvers (in memory and streamed), peg layers
+# and the parallel depth-first search, m,n,k solvers, Mount'n Fall's shared-table search,
+# df-pn, Hopscotch statistics, and the command line's one-thread-equals-two checks.
+TSAN_TESTS="Retrograde.*:StreamedLayers.*:BlockFile.*:PegLayers.*:PegAnalyze.*:PegAllStarts.*:Peg/SmallBoards.*"
+TSAN_TESTS+=":MnkStrong.*:MnkWeak.*:OneAndTwo/*:Dfpn.*:FoxAndGeese.*:TigersAndGoats.*:FoxAndHounds.*"
+TSAN_TESTS+=":MountNFallIndex.*:MakerBreaker.*:HuntCli.OneThreadAndTwoWriteTheSameTables"
+TSAN_TESTS+=":HopscotchCli.StatsAreTheSameWithOneThreadAndTwo"
+
+thread() {
+  instrumented_onetbb
+  cmake -S . -B build-tsan/gamesolver -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DGAMESOLVER_SANITIZE=thread \
+    -DTBB_DIR="$PWD/build-tsan/onetbb/lib/cmake/TBB" -DGAMESOLVER_BUILD_BENCH=OFF -DGAMESOLVER_PYTHON=OFF >/dev/null
+  cmake --build build-tsan/gamesolver --parallel "$jobs" --target gamesolver gamesolver_tests
+  # Linked against the instrumented library, not Debian's (which would hide its synchronisation).
+  ldd build-tsan/gamesolver/gamesolver | grep -q "build-tsan/onetbb/lib/libtbb" ||
+    { echo "sanitize: gamesolver is not linked with the instrumented oneTBB" >&2; exit 1; }
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+    build-tsan/gamesolver/tests/gamesolver_tests --gtest_filter="$TSAN_TESTS" --gtest_brief=1
+}
+
+case $job in
+  address) address ;;
+  thread) thread ;;
+  all) address && thread ;;
+  *) echo "usage: scripts/sanitize.sh [address|thread|all]" >&2; exit 2 ;;
+esac

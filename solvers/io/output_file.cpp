@@ -1,0 +1,109 @@
+#include "solvers/io/output_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "engine/core/errors.h"
+#include "solvers/io/stale_temporaries.h"
+
+namespace gs {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The file a write to `path` lands in: symlinks followed (to a target that may not exist yet).
+fs::path written_path(const std::string& path) {
+  fs::path p = path;
+  for (int hops = 0;; ++hops) {
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(p, ec))) return p;
+    if (hops == 40) throw DataError("cannot write " + path + ": too many levels of symbolic links");
+    const fs::path link = fs::read_symlink(p, ec);
+    if (ec) throw DataError("cannot write " + path + ": " + ec.message());
+    p = link.is_absolute() ? link : p.parent_path() / link;
+  }
+}
+
+[[noreturn]] void fail(const std::string& path, int error) {
+  throw DataError("cannot write " + path + ": " + std::strerror(error));
+}
+
+void write_all(int fd, std::string_view bytes, const std::string& path) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(path, n < 0 ? errno : ENOSPC);
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+}  // namespace
+
+void check_output_path(const std::string& path, std::string_view option) {
+  if (path.empty() || path == "-") return;
+  const fs::path target = written_path(path);
+  std::error_code ec;
+  const fs::file_status status = fs::status(target, ec);
+  if (fs::is_directory(status)) throw DataError("cannot write " + path + ": it is a directory");
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    if (::access(target.c_str(), W_OK) != 0) fail(path, errno);
+    return;  // a device or pipe, written in place
+  }
+  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  if (!fs::is_directory(dir, ec))
+    throw DataError("cannot write " + path + " (" + std::string(option) + "): no directory " + dir.string());
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    throw DataError("cannot write " + path + " (" + std::string(option) + "): directory " + dir.string() +
+                    " is not writable");
+}
+
+void write_file_atomically(const std::string& path, std::string_view bytes) {
+  const fs::path target = written_path(path);
+  std::error_code ec;
+  const fs::file_status status = fs::status(target, ec);
+  if (fs::is_directory(status)) throw DataError("cannot write " + path + ": it is a directory");
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) fail(path, errno);
+    try {
+      write_all(fd, bytes, path);
+    } catch (...) {
+      ::close(fd);
+      throw;
+    }
+    if (::close(fd) != 0) fail(path, errno);
+    return;
+  }
+  const std::string tmp = target.string() + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) fail(path, errno);
+  lock_temporary(fd);  // ours until renamed or dead (stale_temporaries.h)
+  int error = 0;
+  try {
+    write_all(fd, bytes, path);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  if (::fsync(fd) != 0) error = errno;  // the data on disk before the name points at it
+  if (::close(fd) != 0 && !error) error = errno;
+  if (!error && ::rename(tmp.c_str(), target.c_str()) != 0) error = errno;
+  if (error) {
+    ::unlink(tmp.c_str());
+    fail(path, error);
+  }
+  // The rename itself on disk: sync the directory (best effort; some file systems refuse).
+  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
+}  // namespace gs

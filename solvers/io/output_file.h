@@ -1,0 +1,21 @@
+// Files the toolkit writes for users (--json, --svg, --output, table headers): written whole or
+// not at all, and checked before a long job starts rather than after it.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace gs {
+
+// Writes `bytes` to `path` (DataError with the reason on any failure). A regular file (or a new
+// one) is written to a temporary in the same directory, synced and renamed over the target, so
+// a reader sees the old file or the new one, never half of one, even after a crash. A symlink
+// is written through (its target is replaced, not the link); a device or pipe (/dev/stdout,
+// /dev/full) is written in place, since there is nothing to rename over: its errors still count.
+void write_file_atomically(const std::string& path, std::string_view bytes);
+
+// Throws DataError when `path` could not be written: its directory missing or not writable, or
+// the path a directory. "-" (stdout) and "" (none) pass. Call it before the work.
+void check_output_path(const std::string& path, std::string_view option);
+
+}  // namespace gs
