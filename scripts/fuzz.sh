@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz, Debian's clang, in $FUZZ_BUILD, default build-fuzz/;
-# scripts/sanitize.sh uses its build-asan/, where the tests are built with the same flags) and runs each for
-# SECONDS (default 20) from its seed corpus in tests/fuzz/corpus/<target> (copied: the
-# repository's seeds are not changed). A finding stops with the input saved as
+# Builds the libFuzzer targets (tests/fuzz, Debian's clang, in $FUZZ_BUILD, default build-fuzz/)
+# and runs each for SECONDS (default 20) from its seed corpus in tests/fuzz/corpus/<target>
+# (copied: the repository's seeds are not changed). A finding stops with the input saved as
 # $FUZZ_BUILD/findings/<target>-crash-*; the script then fails.
 #   scripts/fuzz.sh            every target, 20 s each (CI)
 #   scripts/fuzz.sh 600 mnk    one target, 10 minutes

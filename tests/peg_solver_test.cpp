@@ -81,7 +81,10 @@ int brute_fewest_moves(const Board& board, Position start, Bitboard finishes) {
   dist[{start, -1}] = 0;
   int best = -1;
   while (!queue.empty()) {
-    const auto [p, last] = queue.front();
+    // Named copies, not a structured binding: clang 14 (the fuzz and sanitizer build) cannot
+    // capture bindings in a lambda.
+    const Position p = queue.front().first;
+    const int last = queue.front().second;
     queue.pop_front();
     const int d = dist[{p, last}];
     if (popcount(p) == 1 && (p & finishes) && (best < 0 || d < best)) best = d;
@@ -279,7 +282,9 @@ void expect_game_statistics_match_plain_count(const Board& b, int start_hole) {
     std::map<Position, uint128> next;
     std::uint64_t dead_ends = 0;
     uint128 ending = 0;
-    for (const auto& [pos, count] : level) {
+    for (const auto& entry : level) {
+      const auto pos = entry.first;
+      const auto count = entry.second;
       bool any = false;
       b.for_each_jump(pos, [&](const Jump& j) {
         next[pos ^ j.all] += count;

@@ -22,9 +22,9 @@ void round_trip(const Game& game, const std::string& text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gs;
-  static const FoxAndHounds fox_hounds(8);
-  static const TigersAndGoats tigers_goats(5, 20, 5, true, true);
-  static const FoxAndGeese fox_geese(13);
+  static const hunt::FoxAndHounds fox_hounds(8);
+  static const hunt::TigersAndGoats tigers_goats(5, 20, 5, true, true);
+  static const hunt::FoxAndGeese fox_geese(13);
   static const mountnfall::MountNFall mount(8, 5);
   if (size == 0) return 0;
   const std::string text = fuzz::text_of(data + 1, size - 1);

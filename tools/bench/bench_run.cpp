@@ -5,6 +5,7 @@
 
 #include "engine/core/errors.h"
 #include "tools/common/child_process.h"
+#include "tools/common/json_number.h"
 
 namespace gs::tools {
 
@@ -118,7 +119,7 @@ std::vector<BenchComparison> compare_bench(const std::vector<BenchResult>& now, 
   std::map<std::pair<std::string, int>, const nlohmann::json*> before;
   for (const nlohmann::json& e : old["entries"])
     if (e.contains("name") && e.contains("threads") && e.contains("seconds"))
-      before[{e["name"].get<std::string>(), e["threads"].get<int>()}] = &e;
+      before[{e["name"].get<std::string>(), json_int(e["threads"], "threads")}] = &e;
   std::vector<BenchComparison> out;
   for (const BenchResult& r : now) {
     const auto it = before.find({r.entry.name(), r.threads});

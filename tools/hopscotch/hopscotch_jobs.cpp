@@ -120,7 +120,7 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
                                     "Hopscotch deal " + label + ": " + (normal_play ? "normal play" : "stock known"))};
 }
 
-Report hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid) {
+Report hopscotch_verify(const std::string& path, const HopscotchOptions& /*options*/, bool& valid) {
   std::ostringstream text;
   const HopscotchVerification v = verify_hopscotch_play(path);
   valid = v.valid;

@@ -6,6 +6,7 @@
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/progress_rule.h"
+#include "tools/common/json_number.h"
 #include "tools/common/table_jobs.h"
 #include "tools/common/table_play.h"
 
@@ -116,10 +117,10 @@ Replay hunt_replay(const nlohmann::json& record) {
   try {
     const auto& p = record.at("parameters");
     o.game = p.at("game").get<std::string>();
-    o.size = p.at("size").get<int>();
-    o.max_geese = p.at("max_geese").get<int>();
-    o.goats = p.at("goats").get<int>();
-    o.win_captures = p.at("win_captures").get<int>();
+    o.size = json_int(p.at("size"), "size");
+    o.max_geese = json_int(p.at("max_geese"), "max_geese");
+    o.goats = json_int(p.at("goats"), "goats");
+    o.win_captures = json_int(p.at("win_captures"), "win_captures");
     o.whole_game = p.at("whole_game").get<bool>();
   } catch (const nlohmann::json::exception& e) {
     throw DataError(std::string("not a hunt game record: ") + e.what());

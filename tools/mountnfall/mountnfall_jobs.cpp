@@ -9,7 +9,7 @@
 namespace gs::tools {
 
 Report mountnfall_perft(const mountnfall::MountNFall& game, const mountnfall::Position& from, int depth,
-                        const cli::GlobalOptions& global) {
+                        const cli::GlobalOptions& /*global*/) {
   std::ostringstream text;
   nlohmann::json counts = nlohmann::json::array();
   const cli::Stopwatch clock;

@@ -14,6 +14,7 @@
 #include "engine/mountnfall/baseline.h"
 #include "solvers/minimax/negamax.h"
 #include "tools/common/game_loop.h"
+#include "tools/common/json_number.h"
 #include "tools/mountnfall/mountnfall_players.h"
 
 namespace gs::tools {
@@ -110,7 +111,7 @@ Report mountnfall_match(const MatchOptions& options) {
 
 Replay mountnfall_replay(const nlohmann::json& match, int number) {
   try {
-    const mountnfall::MountNFall game(match.at("size").get<int>(), match.at("triangle").get<int>());
+    const mountnfall::MountNFall game(json_int(match.at("size"), "size"), json_int(match.at("triangle"), "triangle"));
     const auto& games = match.at("game_results");
     if (number < 1 || number > static_cast<int>(games.size()))
       throw InputError("--game must be 1 to " + std::to_string(games.size()) + " (the match's games)");

@@ -75,7 +75,7 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
                 text.str(), solution_svg(request, jumps, result.solved)};
 }
 
-Report peg_verify(const std::string& path, const PegJobOptions& options, bool& valid) {
+Report peg_verify(const std::string& path, const PegJobOptions& /*options*/, bool& valid) {
   std::ostringstream text;
   const PegVerification v = verify_peg_solution(path);
   valid = v.valid;
@@ -118,7 +118,7 @@ Replay peg_replay(const std::string& path) {
   return replay;
 }
 
-Report peg_boards(const PegJobOptions& options) {
+Report peg_boards(const PegJobOptions& /*options*/) {
   std::ostringstream text;
   nlohmann::json list = nlohmann::json::array();
   for (const auto& name : peg::builtin_board_names()) {
