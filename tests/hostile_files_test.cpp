@@ -53,7 +53,7 @@ TEST(HostileFiles, TimesThatNeverEndAreRefused) {
 }
 
 TEST(HostileFiles, AFullDiskOrStdoutIsAFailure) {
-  ASSERT_TRUE(fs::is_character_file("/dev/full"));
+  if (!fs::is_character_file("/dev/full")) GTEST_SKIP() << "this root has no /dev/full device";
   for (const char* args : {"peg --board triangle5 --json /dev/full", "peg --board triangle5 --output /dev/full",
                            "peg --board triangle5 --json - > /dev/full", "peg --board triangle5 --output - > /dev/full",
                            "peg --board triangle5 > /dev/full"}) {
