@@ -49,8 +49,7 @@ Card parse_card(std::string_view text) {
   }
   card.rank = static_cast<std::uint8_t>(parse_rank(upper));
   if (card.rank == 0)
-    throw InputError("bad card '" + clipped(std::string(text)) +
-                     "' (expected a rank A 2..10 J Q K with an optional suit C D H S)");
+    throw InputError("bad card '" + clipped(text) + "' (expected a rank A 2..10 J Q K with an optional suit C D H S)");
   return card;
 }
 

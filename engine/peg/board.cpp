@@ -40,7 +40,7 @@ Board::Board(const BoardSpec& spec) : spec_(spec) {
       const char ch = spec.grid[r][c];
       if (ch == '.') continue;
       if (ch != 'o')
-        throw InputError("board '" + clipped(spec.name) + "': unexpected character '" + clipped(std::string(1, ch)) +
+        throw InputError("board '" + clipped(spec.name) + "': unexpected character '" + clipped({&ch, 1}) +
                          "' in grid row " + std::to_string(r + 1) + " (use 'o' for a hole, '.' for none)");
       hole_at_[r * grid_cols_ + c] = static_cast<int>(points_.size());
       points_.push_back({r, c});

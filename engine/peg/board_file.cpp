@@ -54,7 +54,7 @@ BoardSpec parse_board_spec(const std::string& text, const std::string& origin) {
     for (char ch : line) {
       if (ch == ' ' || ch == '\t') continue;
       if (ch != 'o' && ch != '.')
-        throw InputError(where + "unexpected '" + clipped(std::string(1, ch)) +
+        throw InputError(where + "unexpected '" + clipped({&ch, 1}) +
                          "' in the grid (use 'o' for a hole, '.' for none)");
       row += ch;
     }

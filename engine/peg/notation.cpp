@@ -72,7 +72,7 @@ Position parse_grid(const Board& board, const std::string& text) {
       const char ch = line[c];
       const std::string where = "row " + std::to_string(r + 1) + " column " + std::to_string(c + 1);
       if (ch != 'x' && ch != 'X' && ch != 'o' && ch != '.')
-        throw InputError("position grid: unexpected '" + clipped(std::string(1, ch)) + "' at " + where +
+        throw InputError("position grid: unexpected '" + clipped({&ch, 1}) + "' at " + where +
                          " (use x peg, o empty, . no hole)");
       if (hole < 0 && ch != '.')
         throw InputError("position grid: " + where + " is not a hole of board '" + clipped(board.name()) + "'");

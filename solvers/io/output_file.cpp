@@ -29,6 +29,23 @@ fs::path written_path(const std::string& path) {
   }
 }
 
+// Where a write to `path` goes: the file behind any symlinks, whether it is written in place (a
+// device or pipe: nothing to rename over) and its directory. A directory is refused.
+struct Destination {
+  fs::path target, dir;
+  bool in_place = false;
+};
+
+Destination destination_of(const std::string& path) {
+  Destination d{.target = written_path(path)};
+  std::error_code ec;
+  const fs::file_status status = fs::status(d.target, ec);
+  if (fs::is_directory(status)) throw DataError("cannot write " + path + ": it is a directory");
+  d.in_place = fs::exists(status) && !fs::is_regular_file(status);
+  d.dir = d.target.parent_path().empty() ? fs::path(".") : d.target.parent_path();
+  return d;
+}
+
 [[noreturn]] void fail(const std::string& path, int error) {
   throw DataError("cannot write " + path + ": " + std::strerror(error));
 }
@@ -46,29 +63,23 @@ void write_all(int fd, std::string_view bytes, const std::string& path) {
 
 void check_output_path(const std::string& path, std::string_view option) {
   if (path.empty() || path == "-") return;
-  const fs::path target = written_path(path);
-  std::error_code ec;
-  const fs::file_status status = fs::status(target, ec);
-  if (fs::is_directory(status)) throw DataError("cannot write " + path + ": it is a directory");
-  if (fs::exists(status) && !fs::is_regular_file(status)) {
-    if (::access(target.c_str(), W_OK) != 0) fail(path, errno);
-    return;  // a device or pipe, written in place
+  const Destination d = destination_of(path);
+  if (d.in_place) {
+    if (::access(d.target.c_str(), W_OK) != 0) fail(path, errno);
+    return;
   }
-  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-  if (!fs::is_directory(dir, ec))
-    throw DataError("cannot write " + path + " (" + std::string(option) + "): no directory " + dir.string());
-  if (::access(dir.c_str(), W_OK | X_OK) != 0)
-    throw DataError("cannot write " + path + " (" + std::string(option) + "): directory " + dir.string() +
+  std::error_code ec;
+  if (!fs::is_directory(d.dir, ec))
+    throw DataError("cannot write " + path + " (" + std::string(option) + "): no directory " + d.dir.string());
+  if (::access(d.dir.c_str(), W_OK | X_OK) != 0)
+    throw DataError("cannot write " + path + " (" + std::string(option) + "): directory " + d.dir.string() +
                     " is not writable");
 }
 
 void write_file_atomically(const std::string& path, std::string_view bytes) {
-  const fs::path target = written_path(path);
-  std::error_code ec;
-  const fs::file_status status = fs::status(target, ec);
-  if (fs::is_directory(status)) throw DataError("cannot write " + path + ": it is a directory");
-  if (fs::exists(status) && !fs::is_regular_file(status)) {
-    const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+  const Destination d = destination_of(path);
+  if (d.in_place) {
+    const int fd = ::open(d.target.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) fail(path, errno);
     try {
       write_all(fd, bytes, path);
@@ -79,7 +90,7 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
     if (::close(fd) != 0) fail(path, errno);
     return;
   }
-  const std::string tmp = target.string() + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = d.target.string() + ".tmp." + std::to_string(::getpid());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) fail(path, errno);
   lock_temporary(fd);  // ours until renamed or dead (stale_temporaries.h)
@@ -93,14 +104,13 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
   }
   if (::fsync(fd) != 0) error = errno;  // the data on disk before the name points at it
   if (::close(fd) != 0 && !error) error = errno;
-  if (!error && ::rename(tmp.c_str(), target.c_str()) != 0) error = errno;
+  if (!error && ::rename(tmp.c_str(), d.target.c_str()) != 0) error = errno;
   if (error) {
     ::unlink(tmp.c_str());
     fail(path, error);
   }
   // The rename itself on disk: sync the directory (best effort; some file systems refuse).
-  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-  if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
+  if (const int dfd = ::open(d.dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);
   }

@@ -15,6 +15,7 @@
 #include "engine/core/value.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/io/little_endian.h"
+#include "solvers/probe/value_table.h"
 
 namespace gs {
 
@@ -256,16 +257,11 @@ TableFile read_table_file(const std::string& path, const TableHeader& expected) 
   for (std::uint64_t b = 0; b < f.layout.blocks; ++b)
     decode_block(f.layout, b, f.block(b), t.entries.data() + b * kBlockPositions, path);
   // The header's figures are what build and stats report: they must be the values'.
-  std::uint64_t count[4] = {};
-  int longest = 0;
-  for (const std::uint16_t e : t.entries) {
-    ++count[e & 3];
-    if ((e & 3) == 1 || (e & 3) == 2) longest = std::max(longest, e >> 2);
-  }
+  const LayerStats s = count_entries(t.entries);
   const TableHeader& h = t.header;
-  if (count[1] != h.wins || count[2] != h.losses || count[3] != h.draws || longest != h.longest)
+  if (s.wins != h.wins || s.losses != h.losses || s.draws != h.draws || s.longest != h.longest)
     throw DataError(path + ": the header's counts or longest (" + std::to_string(h.longest) +
-                    ") are not its values' (longest " + std::to_string(longest) + ")");
+                    ") are not its values' (longest " + std::to_string(s.longest) + ")");
   return t;
 }
 

@@ -34,20 +34,23 @@ struct LayerStats {
   int longest = 0;  // plies of the longest win or loss
 };
 
-inline LayerStats count_layer(const ValueTable& table) {
+// Of entries in ValueTable's form (also a table file's, see table_file.h).
+inline LayerStats count_entries(const std::vector<std::uint16_t>& entries) {
   LayerStats s;
-  for (std::uint64_t i = 0; i < table.size(); ++i) {
-    const auto entry = table.raw()[i];
+  for (const std::uint16_t entry : entries) {
     if (entry == 0) continue;  // no position
     ++s.positions;
-    switch (table.outcome(i)) {
+    const auto outcome = static_cast<Outcome>(entry & 3);
+    switch (outcome) {
       case Outcome::kWin: ++s.wins; break;
       case Outcome::kLoss: ++s.losses; break;
       default: ++s.draws; break;
     }
-    if (table.outcome(i) != Outcome::kDraw) s.longest = std::max(s.longest, table.distance(i));
+    if (outcome != Outcome::kDraw) s.longest = std::max(s.longest, entry >> 2);
   }
   return s;
 }
+
+inline LayerStats count_layer(const ValueTable& table) { return count_entries(table.raw()); }
 
 }  // namespace gs

@@ -33,7 +33,6 @@ ThreadLimit::ThreadLimit(int threads) {
 
 void emit(const GlobalOptions& options, const Report& report) {
   if (options.human_output()) std::cout << report.text;
-  check_stdout();
   emit_json(options, report.json);
   if (!options.svg.empty()) {
     if (report.svg.empty()) throw DataError("this result has no picture; --svg wrote nothing");
@@ -45,17 +44,19 @@ void emit_json(const GlobalOptions& options, const nlohmann::json& result) {
   if (options.json.empty()) return;
   const std::string text = result.dump(2) + "\n";
   if (options.json == "-") {
-    std::cout << text;
-    check_stdout();
+    std::cout << text;  // flushed and checked when the command ends (guarded)
     return;
   }
   write_file_atomically(options.json, text);
 }
 
+namespace {
+// A full disk behind a redirection shows only when the buffer is flushed: once, as every
+// command ends, for all it printed.
 void check_stdout() {
-  // A full disk behind a redirection shows only when the buffer is flushed.
   if (!std::cout.flush()) throw DataError("cannot write standard output (disk full or closed?)");
 }
+}  // namespace
 
 int guarded(const std::function<int()>& body) {
   try {

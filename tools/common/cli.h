@@ -41,8 +41,6 @@ class ThreadLimit {
 };
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result);
-// Flushes stdout; DataError when it cannot be written (a full disk behind a redirection).
-void check_stdout();
 
 // What a job found, made once by the job in its forms: the JSON result, the summary a person
 // reads and, for modes that draw, a picture (SVG). Jobs print nothing; emit() shows the summary
