@@ -71,6 +71,13 @@ thread() {
   # Linked against the instrumented library, not Debian's (which would hide its synchronisation).
   [[ $(ldd build-tsan/gamesolver/gamesolver) == *build-tsan/onetbb/lib/libtbb* ]] ||
     { echo "sanitize: gamesolver is not linked with the instrumented oneTBB" >&2; exit 1; }
+  # gtest filters do not fail on a pattern that matches nothing: a renamed test must not drop out.
+  local pattern patterns
+  IFS=: read -ra patterns <<<"${TSAN_TESTS%%:-*}"
+  for pattern in "${patterns[@]}"; do
+    build-tsan/gamesolver/tests/gamesolver_tests --gtest_list_tests --gtest_filter="$pattern" | grep -c '^  ' >/dev/null ||
+      { echo "sanitize: TSan test pattern '$pattern' matches no test" >&2; exit 1; }
+  done
   TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
     build-tsan/gamesolver/tests/gamesolver_tests --gtest_filter="$TSAN_TESTS" --gtest_brief=1
 }
