@@ -8,6 +8,7 @@
 
 #include "tools/bench/bench_command.h"
 #include "tools/common/cli.h"
+#include "tools/common/process_ranks.h"
 #include "tools/registry.h"
 
 namespace {
@@ -47,11 +48,9 @@ extern "C" void on_bus_error(int) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  struct sigaction bus {};
-  bus.sa_handler = on_bus_error;
-  sigaction(SIGBUS, &bus, nullptr);
-  const std::vector<std::string> args(argv + 1, argv + argc);
+namespace {
+
+int run(const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_help();
     if (args.empty()) std::cerr << "gamesolver: no subcommand given (choose one of those above)\n";
@@ -63,15 +62,37 @@ int main(int argc, char** argv) {
   }
   if (args[0] == "bench") {
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    return gs::cli::guarded([&] { return gs::tools::bench_command(rest); });
+    return gs::cli::guarded([&] {
+      gs::cli::check_runs_across_ranks(args[0], rest);
+      return gs::tools::bench_command(rest);
+    });
   }
   // Global options may also come before the subcommand: move them after it.
   for (std::size_t i = 0; i < args.size(); ++i)
     if (const auto* command = gs::tools::find_command(args[i])) {
       std::vector<std::string> rest(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
       rest.insert(rest.end(), args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i));
-      return gs::cli::guarded([&] { return command->run(rest); });
+      return gs::cli::guarded([&] {
+        gs::cli::check_runs_across_ranks(command->name, rest);
+        return command->run(rest);
+      });
     }
   std::cerr << "gamesolver: unknown subcommand '" << args[0] << "' (see gamesolver --help)\n";
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  struct sigaction bus {};
+  bus.sa_handler = on_bus_error;
+  sigaction(SIGBUS, &bus, nullptr);
+  // Under mpirun: MPI first (it may take its own arguments out of argv).
+  if (const int code = gs::cli::guarded([&] {
+        gs::cli::start_ranks(&argc, &argv);
+        return 0;
+      }))
+    return code;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  return gs::cli::end_ranks(run(args));
 }

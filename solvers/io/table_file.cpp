@@ -24,7 +24,7 @@ namespace {
 constexpr const char* kMagic = "gamesolver-table";
 constexpr const char* kVersion = "v2";
 constexpr const char* kChecksum = "checksum: fnv1a64 ";
-constexpr std::uint64_t kBlockPositions = 65536;
+constexpr std::uint64_t kBlockPositions = kTableBlockPositions;
 
 bool decided(std::uint16_t entry) {
   const auto o = static_cast<Outcome>(entry & 3);
@@ -210,41 +210,64 @@ WholeFile read_whole_file(const std::string& path, const TableHeader& expected) 
 
 }  // namespace
 
-std::string write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries,
-                             bool compress) {
-  const std::uint64_t blocks = (entries.size() + kBlockPositions - 1) / kBlockPositions;
+std::vector<std::string> encode_table_blocks(const TableHeader& h, const std::vector<std::uint16_t>& entries,
+                                             std::uint64_t first, std::uint64_t last, bool compress) {
   const int distance_bytes = h.longest < 256 ? 1 : 2;
-  std::vector<std::string> stored(blocks);
-  for (std::uint64_t b = 0; b < blocks; ++b) {
+  std::vector<std::string> stored;
+  for (std::uint64_t b = first; b < last; ++b) {
     const std::uint64_t begin = b * kBlockPositions, n = std::min(kBlockPositions, entries.size() - begin);
     std::string bytes = pack_block(entries.data() + begin, n, distance_bytes);
     if (compress) {
       std::string packed(ZSTD_compressBound(bytes.size()), '\0');
       const std::size_t size = ZSTD_compress(packed.data(), packed.size(), bytes.data(), bytes.size(), 3);
-      if (ZSTD_isError(size)) throw DataError(path + ": zstd: " + ZSTD_getErrorName(size));
+      if (ZSTD_isError(size)) throw DataError(std::string("zstd: ") + ZSTD_getErrorName(size));
       packed.resize(size);
       bytes.swap(packed);
     }
-    stored[b] = std::move(bytes);
+    stored.push_back(std::move(bytes));
   }
+  return stored;
+}
+
+std::string table_file_head(const TableHeader& h, bool compress, const std::vector<std::uint64_t>& sizes,
+                            const std::vector<std::uint64_t>& checksums, std::string& checksum) {
   std::string index;
   std::uint64_t offset = 0;
   put_le64(index, 0);
-  for (const auto& s : stored) put_le64(index, offset += s.size());
-  for (const auto& s : stored) put_le64(index, fnv1a64(s));
+  for (const auto size : sizes) put_le64(index, offset += size);
+  for (const auto c : checksums) put_le64(index, c);
   std::ostringstream head;
   head << kMagic << ' ' << kVersion << " game=" << h.game << " variant=" << h.variant << " layer=" << h.layer
        << " index=" << h.index_scheme << "\n"
        << "positions: " << h.positions << "\nwins: " << h.wins << "\nlosses: " << h.losses << "\ndraws: " << h.draws
        << "\nlongest: " << h.longest << "\nencoding: " << (compress ? "zstd" : "raw")
-       << "\nblock-positions: " << kBlockPositions << "\ndistance-bytes: " << distance_bytes << "\nblocks: " << blocks
-       << "\npayload-bytes: " << offset << "\nblock-index: fnv1a64 " << hex16(fnv1a64(index)) << "\n";
+       << "\nblock-positions: " << kBlockPositions << "\ndistance-bytes: " << (h.longest < 256 ? 1 : 2)
+       << "\nblocks: " << sizes.size() << "\npayload-bytes: " << offset << "\nblock-index: fnv1a64 "
+       << hex16(fnv1a64(index)) << "\n";
   std::string file = head.str();
-  const std::string checksum = hex16(fnv1a64(file));
-  file += kChecksum + checksum + "\n";
-  file += index;
-  file.reserve(file.size() + offset);
-  for (const auto& s : stored) file += s;
+  checksum = hex16(fnv1a64(file));
+  return file + kChecksum + checksum + "\n" + index;
+}
+
+std::uint64_t table_block_checksum(std::string_view stored) { return fnv1a64(stored); }
+
+std::string write_table_file(const std::string& path, const TableHeader& h, const std::vector<std::uint16_t>& entries,
+                             bool compress) {
+  const std::uint64_t blocks = (entries.size() + kBlockPositions - 1) / kBlockPositions;
+  std::vector<std::string> stored;
+  try {
+    stored = encode_table_blocks(h, entries, 0, blocks, compress);
+  } catch (const DataError& e) {
+    throw DataError(path + ": " + e.what());
+  }
+  std::vector<std::uint64_t> sizes, checksums;
+  for (const auto& b : stored) sizes.push_back(b.size()), checksums.push_back(fnv1a64(b));
+  std::string checksum;
+  std::string file = table_file_head(h, compress, sizes, checksums, checksum);
+  std::uint64_t payload = 0;
+  for (const auto size : sizes) payload += size;
+  file.reserve(file.size() + payload);
+  for (const auto& b : stored) file += b;
   write_file_atomically(path, file);
   return checksum;
 }

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gs {
@@ -51,6 +52,18 @@ struct TableHeader {
 // Returns the header's checksum.
 std::string write_table_file(const std::string& path, const TableHeader& header,
                              const std::vector<std::uint16_t>& entries, bool compress);
+
+// The pieces of write_table_file, for writers that write a file in parts (the ranks of a
+// distributed build, each its own blocks; solvers/retrograde/sliced_table_write.h):
+inline constexpr std::uint64_t kTableBlockPositions = 65536;
+// The stored form of blocks [first, last) of a layer's entries (header: its `longest`).
+std::vector<std::string> encode_table_blocks(const TableHeader& header, const std::vector<std::uint16_t>& entries,
+                                             std::uint64_t first, std::uint64_t last, bool compress);
+std::uint64_t table_block_checksum(std::string_view stored);
+// The file up to the payload (header, checksum line, block index) for blocks of these stored
+// sizes and checksums; sets `checksum` to the header's.
+std::string table_file_head(const TableHeader& header, bool compress, const std::vector<std::uint64_t>& sizes,
+                            const std::vector<std::uint64_t>& checksums, std::string& checksum);
 
 struct TableFile {
   TableHeader header;

@@ -1,6 +1,9 @@
 // Building a game's tables on disk: the layers solved in order into table files, resumable (a
 // layer whose file is present and valid is loaded, not solved again). Reading, probing and
 // checking are the probe library's (solvers/probe/layer_tables.h); this adds the solver.
+// Across ranks (ranks.h) every rank runs this same loop on the same folder (shared by the
+// machines): each layer is solved together (retrograde_solver.h) and written by slices
+// (sliced_table_write.h); files the build writes whole (statements of rule tables) are rank 0's.
 #pragma once
 
 #include <atomic>
@@ -10,43 +13,57 @@
 #include <string>
 #include <vector>
 
+#include "solvers/distributed/ranks.h"
 #include "solvers/io/stale_temporaries.h"
 #include "solvers/probe/layer_tables.h"
 #include "solvers/retrograde/retrograde_solver.h"
+#include "solvers/retrograde/sliced_table_write.h"
 
 namespace gs {
 
 template <Stored G>
 class LayerStore : public LayerTables<G> {
  public:
-  LayerStore(const G& game, std::string dir) : LayerTables<G>(game, std::move(dir)) {}
+  LayerStore(const G& game, std::string dir, Ranks* ranks = nullptr)
+      : LayerTables<G>(game, std::move(dir)), ranks_(ranks ? ranks : &alone_) {}
 
   // Builds layers 0..last: a valid file is loaded, a missing or damaged one (a file cut short, a
   // checksum that fails) solved and written again. `on_layer(layer, solved)` reports each layer;
   // repaired() lists the damaged files and why.
   void build(int last, bool compress, const std::function<void(int, bool)>& on_layer) {
     std::filesystem::create_directories(this->dir());
-    remove_stale_temporaries(this->dir());  // left by a build killed between write and rename
-    RetrogradeSolver<G> solver(this->game(), [this](int l) -> const CompactTable& { return this->table(l); });
+    if (first_rank()) remove_stale_temporaries(this->dir());  // left by a build killed between write and rename
+    ranks_->barrier();
+    RetrogradeSolver<G> solver(
+        this->game(), [this](int l) -> const CompactTable& { return this->table(l); }, ranks_);
     solver_ = &solver;
     for (int layer = 0; layer <= last; ++layer) {
       layer_ = layer;
       if constexpr (LayerDependencies<G>) drop_unread(layer, last);
       if constexpr (LayerTables<G>::kStates) {
         if (states(layer)) {
-          on_layer(layer, state(layer));
+          const bool wrote = ranks_->max(first_rank() && state(layer)) != 0;
+          if (!first_rank()) this->forget(layer);  // read again what rank 0 wrote
+          on_layer(layer, wrote);
           continue;
         }
-        std::filesystem::remove(stated_path(this->path(layer)));  // a statement no longer made
+        if (first_rank()) std::filesystem::remove(stated_path(this->path(layer)));  // a statement no longer made
+        ranks_->barrier();
         this->forget(layer);
       }
-      const bool solve = !this->present(layer) || !intact(layer, last);
+      // Every rank solves when any finds the file missing or damaged.
+      const bool solve = ranks_->max(!this->present(layer) || !intact(layer, last)) != 0;
       if (solve) {
         ValueTable t = solver.solve_layer(layer);
         const LayerStats s = count_layer(t);
         TableHeader h = this->expected(layer);
         h.wins = s.wins, h.losses = s.losses, h.draws = s.draws, h.longest = s.longest;
-        h.checksum = write_table_file(this->path(layer), h, t.raw(), compress);
+        if (ranks_->size() == 1) {
+          h.checksum = write_table_file(this->path(layer), h, t.raw(), compress);
+        } else {
+          const auto [begin, end] = solver.slice(t.size(), ranks_->rank());
+          h.checksum = write_table_file_in_slices(this->path(layer), h, t.raw(), compress, *ranks_, begin, end);
+        }
         if (read_later(layer, last))
           this->adopt(layer, t, h);
         else
@@ -133,6 +150,10 @@ class LayerStore : public LayerTables<G> {
   }
 
  private:
+  bool first_rank() const { return ranks_->rank() == 0; }
+
+  Ranks alone_;
+  Ranks* ranks_;
   std::vector<std::string> repaired_;
   std::atomic<const RetrogradeSolver<G>*> solver_{nullptr};
   std::atomic<int> layer_{0};

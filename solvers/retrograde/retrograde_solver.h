@@ -21,6 +21,14 @@
 //      slowest, and a pass gives the same table whatever the order of its work.
 // A game under a progress rule (progress_rule.h) reads a move that progresses by the rule value
 // of where it leads, at distance 0. Knows no game.
+//
+// Across ranks (ranks.h: MPI processes, each with its own threads), every rank holds the whole
+// layer and works on its slice of the index: (1) on its slice, after which the slices are
+// shared; in (2) it takes the positions of its slice that became final, but settles their
+// predecessors wherever they are, in its own copy, and logs each change; after the pass the
+// logs are shared and every rank applies the others' changes (a faster win replaces a slower or
+// none, a loss replaces none). A pass's result depends only on the table before it (above), so
+// every copy ends the pass equal to the one-process table: the same tables, bit for bit.
 #pragma once
 
 #include <algorithm>
@@ -29,6 +37,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
+#include <tuple>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -36,6 +46,7 @@
 
 #include "solvers/common/game.h"
 #include "solvers/common/progress_rule.h"
+#include "solvers/distributed/ranks.h"
 #include "solvers/probe/compact_table.h"
 #include "solvers/probe/value_table.h"
 
@@ -48,8 +59,19 @@ class RetrogradeSolver {
   using Move = typename G::Move;
 
   // `earlier(l)` gives the solved table of an earlier layer l, held compact for reading.
-  RetrogradeSolver(const G& game, std::function<const CompactTable&(int)> earlier)
-      : game_(game), earlier_(std::move(earlier)) {}
+  // `ranks`: the processes solving each layer together (none: this one alone).
+  RetrogradeSolver(const G& game, std::function<const CompactTable&(int)> earlier, Ranks* ranks = nullptr)
+      : game_(game), earlier_(std::move(earlier)), ranks_(ranks ? ranks : &alone_) {}
+
+  // Slices of the index are cut at whole blocks of table files (table_file.h), so each rank
+  // can write its own.
+  static constexpr std::uint64_t kSliceAlign = 1 << 16;
+  std::pair<std::uint64_t, std::uint64_t> slice(std::uint64_t size, int rank) const {
+    return rank_slice(size, rank, ranks_->size(), kSliceAlign);
+  }
+  static std::pair<std::uint64_t, std::uint64_t> slice_of(std::uint64_t size, const Ranks& ranks) {
+    return rank_slice(size, ranks.rank(), ranks.size(), kSliceAlign);
+  }
 
   // The ply being propagated (-1 during the first pass), for progress reports from any thread.
   int current_ply() const { return ply_.load(std::memory_order_relaxed); }
@@ -60,6 +82,7 @@ class RetrogradeSolver {
     if constexpr (LayerDependencies<G>)
       for (int earlier : game_.layers_read(layer)) read_[static_cast<std::size_t>(earlier)] = &earlier_(earlier);
     ValueTable table(game_.layer_size(layer));
+    std::tie(begin_, end_) = slice(table.size(), ranks_->rank());
     marks_.assign((table.size() + kChunk - 1) / kChunk, 0);
     horizon_ = 0;
     ply_ = -1;
@@ -67,6 +90,7 @@ class RetrogradeSolver {
     for (int d = 0; cycles && d <= horizon_.load(); ++d) {
       ply_ = d;
       propagate(table, d);
+      if (shared()) share_changes(table);
     }
     mark_draws(table);
     return table;
@@ -88,13 +112,59 @@ class RetrogradeSolver {
   }
 
   // Sets entry i from `expected` to (o, d); keeps the horizon (the largest distance set).
+  // Across ranks, the change is logged for the others.
   bool settle(ValueTable& table, std::uint64_t i, std::uint16_t expected, Outcome o, int d) {
-    if (!std::atomic_ref<std::uint16_t>(table.raw()[i]).compare_exchange_strong(expected, ValueTable::encode(o, d)))
-      return false;
+    const std::uint16_t entry = ValueTable::encode(o, d);
+    if (!set(table, i, expected, entry)) return false;
+    if (shared()) changes_.local().push_back(i << 16 | entry);
+    return true;
+  }
+  bool set(ValueTable& table, std::uint64_t i, std::uint16_t expected, std::uint16_t entry) {
+    if (!std::atomic_ref<std::uint16_t>(table.raw()[i]).compare_exchange_strong(expected, entry)) return false;
+    const int d = entry >> 2;
     for (int h = horizon_.load(); h < d && !horizon_.compare_exchange_weak(h, d);) {
     }
     std::atomic_ref<std::uint64_t>(marks_[i / kChunk]).fetch_or(mark(d), std::memory_order_relaxed);
     return true;
+  }
+
+  bool shared() const { return ranks_->size() > 1; }
+
+  // After a pass across ranks: every rank's changes applied by every other.
+  void share_changes(ValueTable& table) {
+    std::vector<std::uint64_t> mine;
+    for (auto& log : changes_) {
+      mine.insert(mine.end(), log.begin(), log.end());
+      log.clear();
+    }
+    const std::vector<std::uint64_t> all = ranks_->gather_all(std::move(mine));
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, all.size()), [&](const auto& r) {
+      for (std::size_t k = r.begin(); k != r.end(); ++k) apply(table, all[k] >> 16, static_cast<std::uint16_t>(all[k]));
+    });
+  }
+
+  // Another rank's change to entry i: a win replaces nothing or a slower win, a loss replaces
+  // nothing. Anything else means the copies differ: a bug, never a result.
+  void apply(ValueTable& table, std::uint64_t i, std::uint16_t entry) {
+    const auto win = [](std::uint16_t e) { return static_cast<Outcome>(e & 3) == Outcome::kWin; };
+    for (;;) {
+      const std::uint16_t seen = load(table, i);
+      if (seen == entry || (win(seen) && win(entry) && (seen >> 2) < (entry >> 2))) return;
+      if (seen != 0 && !(win(seen) && win(entry)))
+        throw std::logic_error("ranks disagree on a position's value: the distributed solve is inconsistent (layer " +
+                               std::to_string(layer_) + ", index " + std::to_string(i) + ": " + std::to_string(seen) +
+                               " here, " + std::to_string(entry) + " from another rank, ply " +
+                               std::to_string(ply_.load()) + ")");
+      if (set(table, i, seen, entry)) return;
+    }
+  }
+
+  // After the first pass across ranks: each rank's slice to every other.
+  void share_slices(ValueTable& table) {
+    std::vector<std::uint64_t> offsets;
+    for (int r = 0; r < ranks_->size(); ++r) offsets.push_back(slice(table.size(), r).first * sizeof(std::uint16_t));
+    offsets.push_back(table.size() * sizeof(std::uint16_t));
+    ranks_->share(reinterpret_cast<std::byte*>(table.raw().data()), offsets);
   }
 
   // The value of a move's destination for the side to move there, if final at ply d: from this
@@ -141,7 +211,7 @@ class RetrogradeSolver {
   // layer: if none does, the layer has no cycles and every value is already final.
   bool initialise(ValueTable& table) {
     std::atomic<bool> any_inside{false};
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table.size()), [&](const auto& range) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin_, end_), [&](const auto& range) {
       bool range_inside = false;
       for_each_unranked(
           game_, layer_, range.begin(), range.end(), [&](std::uint64_t i, const std::optional<Position>& p) {
@@ -171,13 +241,19 @@ class RetrogradeSolver {
           });
       if (range_inside) any_inside.store(true, std::memory_order_relaxed);
     });
-    return any_inside.load();
+    if (!shared()) return any_inside.load();
+    share_slices(table);
+    for (auto& log : changes_) log.clear();  // the slices carried them
+    const auto h = static_cast<int>(ranks_->max(static_cast<std::uint64_t>(horizon_.load())));
+    horizon_ = h;
+    return ranks_->max(any_inside.load() ? 1 : 0) != 0;
   }
 
-  // One pass over the layer: every position whose value became final at ply d makes its
-  // predecessors wins at d + 1 (if it lost) or has them re-examined (if it won).
+  // One pass over the layer (this rank's slice): every position whose value became final at ply
+  // d makes its predecessors wins at d + 1 (if it lost) or has them re-examined (if it won).
   void propagate(ValueTable& table, int d) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, marks_.size()), [&](const auto& chunks) {
+    const tbb::blocked_range<std::uint64_t> mine(begin_ / kChunk, (end_ + kChunk - 1) / kChunk);
+    tbb::parallel_for(mine, [&](const auto& chunks) {
       for (std::uint64_t c = chunks.begin(); c != chunks.end(); ++c) {
         // No value set at distance d (mod 64) in this chunk: nothing to do.
         if (!(std::atomic_ref<std::uint64_t>(marks_[c]).load(std::memory_order_relaxed) & mark(d))) continue;
@@ -234,6 +310,10 @@ class RetrogradeSolver {
 
   const G& game_;
   std::function<const CompactTable&(int)> earlier_;
+  Ranks alone_;
+  Ranks* ranks_;
+  std::uint64_t begin_ = 0, end_ = 0;                                    // this rank's slice of the layer
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> changes_;  // index << 16 | entry
   std::vector<std::uint64_t> marks_;
   std::vector<const CompactTable*> read_;  // by layer: the tables read, or null
   int layer_ = 0;

@@ -10,6 +10,7 @@
 
 #include "engine/core/errors.h"
 #include "solvers/io/checked_text_file.h"
+#include "tools/common/process_ranks.h"
 
 namespace gs::cli {
 
@@ -31,7 +32,11 @@ ThreadLimit::ThreadLimit(int threads) {
   control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads_);
 }
 
+bool GlobalOptions::progress() const { return !quiet && reports(); }
+
+// Only rank 0 of an MPI job reports: the ranks' results are one result.
 void emit(const GlobalOptions& options, const Report& report) {
+  if (!reports()) return;
   if (options.human_output()) std::cout << report.text;
   emit_json(options, report.json);
   if (!options.svg.empty()) {
@@ -41,7 +46,7 @@ void emit(const GlobalOptions& options, const Report& report) {
 }
 
 void emit_json(const GlobalOptions& options, const nlohmann::json& result) {
-  if (options.json.empty()) return;
+  if (options.json.empty() || !reports()) return;
   const std::string text = result.dump(2) + "\n";
   if (options.json == "-") {
     std::cout << text;  // flushed and checked when the command ends (guarded)

@@ -26,6 +26,7 @@
 #include "solvers/io/checked_text_file.h"
 #include "solvers/retrograde/layer_store.h"
 #include "tools/common/cli.h"
+#include "tools/common/process_ranks.h"
 #include "tools/draw/column_chart.h"
 #include "tools/draw/table_game_drawing.h"
 
@@ -95,25 +96,71 @@ inline nlohmann::json value_json(const Value& v) {
   return j;
 }
 
+// Rank 0's exchanges so far, for the progress line of a build across ranks.
+inline std::string rank_progress(const Ranks& ranks) {
+  const RankTraffic t = ranks.traffic();
+  return std::to_string(ranks.size()) + " ranks, rank 0 sent " + std::to_string((t.bytes_sent + (1 << 19)) >> 20) +
+         " MiB, received " + std::to_string((t.bytes_received + (1 << 19)) >> 20) + " MiB, " +
+         std::to_string(static_cast<int>(t.seconds)) + " s in exchanges";
+}
+
+// Every rank's work and exchanges, gathered on every rank (a collective operation): positions
+// of its slices, bytes sent and received, seconds inside the exchanges (sending, receiving and
+// waiting for the slowest rank).
+inline nlohmann::json ranks_json(Ranks& ranks, std::uint64_t positions) {
+  const RankTraffic t = ranks.traffic();
+  const std::vector<std::uint64_t> all = ranks.gather_all(
+      {positions, t.bytes_sent, t.bytes_received, static_cast<std::uint64_t>(t.seconds * 1e6), t.operations});
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t r = 0; r + 4 < all.size(); r += 5)
+    out.push_back({{"rank", r / 5},
+                   {"positions", all[r]},
+                   {"bytes_sent", all[r + 1]},
+                   {"bytes_received", all[r + 2]},
+                   {"exchange_seconds", static_cast<double>(all[r + 3]) * 1e-6},
+                   {"exchanges", all[r + 4]}});
+  return out;
+}
+
+inline std::string ranks_text(const nlohmann::json& ranks) {
+  std::ostringstream text;
+  std::uint64_t positions = 0, sent = 0;
+  for (const auto& r : ranks)
+    positions += r["positions"].get<std::uint64_t>(), sent += r["bytes_sent"].get<std::uint64_t>();
+  text << "  " << ranks.size() << " MPI ranks: " << sent << " bytes sent in all ("
+       << (positions ? static_cast<double>(sent) / static_cast<double>(positions) : 0.0) << " per position solved)\n";
+  for (const auto& r : ranks)
+    text << "    rank " << r["rank"] << ": " << r["positions"] << " positions, sent " << r["bytes_sent"]
+         << " B, received " << r["bytes_received"] << " B, " << r["exchange_seconds"].get<double>()
+         << " s in exchanges\n";
+  return text.str();
+}
+
 template <Reported G>
 Report build(const G& game, const TableJobOptions& options) {
   std::ostringstream text;
   const cli::Stopwatch clock;
-  LayerStore<G> store(game, options.dir);
+  Ranks& ranks = cli::ranks();
+  LayerStore<G> store(game, options.dir, &ranks);
   const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
   std::atomic<int> current{0};
   int solved = 0, loaded = 0, stated = 0;
+  std::uint64_t sliced = 0;  // positions of this rank's slices of the layers it solved
   LayerStats total;
   {
     const ProgressReporter progress(options.global.progress(), [&] {
       return std::string(G::kName) + " build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) +
-             " layers done; " + store.progress();
+             " layers done; " + store.progress() + (ranks.size() > 1 ? "; " + rank_progress(ranks) : "");
     });
     store.build(last, options.compress, [&](int layer, bool was_solved) {
       if (store.stated(layer))
         ++stated;
       else
         (was_solved ? solved : loaded) += 1;
+      if (was_solved && !store.stated(layer)) {
+        const auto [begin, end] = RetrogradeSolver<G>::slice_of(game.layer_size(layer), ranks);
+        sliced += end - begin;
+      }
       current = layer + 1;
       const TableHeader& h = store.header(layer);
       total.positions += h.wins + h.losses + h.draws;
@@ -147,6 +194,8 @@ Report build(const G& game, const TableJobOptions& options) {
   result["seconds"] = clock.seconds();
   result["threads"] = options.threads;
   result["peak_memory_mib"] = cli::peak_memory_mib();
+  const nlohmann::json per_rank = ranks_json(ranks, sliced);  // a collective: every rank takes part
+  if (ranks.size() > 1) result["ranks"] = per_rank;
   text << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
        << " solved, " << loaded << " loaded from " << options.dir
        << (stated ? ", " + std::to_string(stated) + " stated from the plain tables (bounded play without progress)"
@@ -160,6 +209,7 @@ Report build(const G& game, const TableJobOptions& options) {
          << " to move, " << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
   text << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib()
        << " MiB\n";
+  if (ranks.size() > 1) text << ranks_text(per_rank);
   return Report{result, text.str()};
 }
 
