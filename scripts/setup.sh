@@ -6,7 +6,9 @@ cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build clang-format libtbb-dev libboost-program-options-dev nlohmann-json3-dev libzstd-dev libgtest-dev libbenchmark-dev
   # The Python module and its tests; the replay page's browser test; SVG rendered to PNG in tests.
-  python3-dev pybind11-dev python3-pytest chromium chromium-driver python3-selenium librsvg2-bin)
+  python3-dev pybind11-dev python3-pytest chromium chromium-driver python3-selenium librsvg2-bin
+  # Table builds across MPI ranks (mpirun) and their tests.
+  libopenmpi-dev openmpi-bin)
 scripts/install-packages.sh "${packages[@]}"
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release ${GAMESOLVER_CMAKE_ARGS:-}

@@ -104,11 +104,13 @@ inline std::string rank_progress(const Ranks& ranks) {
          std::to_string(static_cast<int>(t.seconds)) + " s in exchanges";
 }
 
-// Every rank's work and exchanges, gathered on every rank (a collective operation): positions
-// of its slices, bytes sent and received, seconds inside the exchanges (sending, receiving and
-// waiting for the slowest rank).
-inline nlohmann::json ranks_json(Ranks& ranks, std::uint64_t positions) {
-  const RankTraffic t = ranks.traffic();
+// Every rank's work and exchanges since `before`, gathered on every rank (a collective
+// operation): positions of its slices, bytes sent and received, seconds inside the exchanges
+// (sending, receiving and waiting for the slowest rank).
+inline nlohmann::json ranks_json(Ranks& ranks, std::uint64_t positions, const RankTraffic& before) {
+  RankTraffic t = ranks.traffic();
+  t.bytes_sent -= before.bytes_sent, t.bytes_received -= before.bytes_received;
+  t.seconds -= before.seconds, t.operations -= before.operations;
   const std::vector<std::uint64_t> all = ranks.gather_all(
       {positions, t.bytes_sent, t.bytes_received, static_cast<std::uint64_t>(t.seconds * 1e6), t.operations});
   nlohmann::json out = nlohmann::json::array();
@@ -141,6 +143,7 @@ Report build(const G& game, const TableJobOptions& options) {
   std::ostringstream text;
   const cli::Stopwatch clock;
   Ranks& ranks = cli::ranks();
+  const RankTraffic before = ranks.traffic();  // a game under a rule builds twice in one process
   LayerStore<G> store(game, options.dir, &ranks);
   const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
   std::atomic<int> current{0};
@@ -194,7 +197,7 @@ Report build(const G& game, const TableJobOptions& options) {
   result["seconds"] = clock.seconds();
   result["threads"] = options.threads;
   result["peak_memory_mib"] = cli::peak_memory_mib();
-  const nlohmann::json per_rank = ranks_json(ranks, sliced);  // a collective: every rank takes part
+  const nlohmann::json per_rank = ranks_json(ranks, sliced, before);  // a collective: every rank takes part
   if (ranks.size() > 1) result["ranks"] = per_rank;
   text << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
        << " solved, " << loaded << " loaded from " << options.dir
