@@ -106,3 +106,10 @@ void abort_mpi(int code) {
 }
 
 }  // namespace gs
+
+extern "C" gs::Ranks* gamesolver_mpi_start(int* argc, char*** argv) {
+  gs::start_mpi(argc, argv);
+  return new gs::MpiRanks();
+}
+extern "C" void gamesolver_mpi_finish() { gs::finish_mpi(); }
+extern "C" void gamesolver_mpi_abort(int code) { gs::abort_mpi(code); }

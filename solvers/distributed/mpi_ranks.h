@@ -1,6 +1,8 @@
-// The ranks of an MPI job (Open MPI), for builds started by mpirun: see ranks.h. Compiled only
-// with GAMESOLVER_MPI; MPI is started by start_mpi() (tools/common/process_ranks.cpp), which
-// this class assumes.
+// The ranks of an MPI job (Open MPI), for builds started by mpirun: see ranks.h. Built with
+// GAMESOLVER_MPI as a module of its own (libgamesolver_mpi.so) that gamesolver loads only under
+// mpirun (tools/common/process_ranks.cpp), so a process run alone loads no MPI library (Open
+// MPI's six libraries cost every process about 4 ms to load). Its entry points are C functions,
+// below.
 #pragma once
 
 #include "solvers/distributed/ranks.h"
@@ -29,3 +31,9 @@ void finish_mpi();
 [[noreturn]] void abort_mpi(int code);
 
 }  // namespace gs
+
+// The module's entry points, found by name (dlsym): start MPI and return this process's ranks;
+// finalise; abort the job.
+extern "C" gs::Ranks* gamesolver_mpi_start(int* argc, char*** argv);
+extern "C" void gamesolver_mpi_finish();
+extern "C" void gamesolver_mpi_abort(int code);

@@ -1,12 +1,13 @@
 #include "tools/common/process_ranks.h"
 
+#include <dlfcn.h>
+#include <unistd.h>
+
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include "engine/core/errors.h"
-#ifdef GAMESOLVER_MPI
-#include "solvers/distributed/mpi_ranks.h"
-#endif
 
 namespace gs::cli {
 
@@ -16,7 +17,14 @@ std::unique_ptr<Ranks>& the_ranks() {
   static std::unique_ptr<Ranks> ranks = std::make_unique<Ranks>();
   return ranks;
 }
-[[maybe_unused]] bool mpi_started = false;
+
+// The MPI module (solvers/distributed/mpi_ranks.h), loaded only under mpirun.
+struct MpiModule {
+  Ranks* (*start)(int*, char***) = nullptr;
+  void (*finish)() = nullptr;
+  void (*abort)(int) = nullptr;
+};
+MpiModule mpi;
 
 // Open MPI's mpirun (and other launchers through PMIx or PMI) tell their processes so.
 int ranks_in_environment() {
@@ -25,31 +33,42 @@ int ranks_in_environment() {
   return std::getenv("PMIX_RANK") || std::getenv("PMI_RANK") ? 2 : 1;
 }
 
+// Beside the executable (the build folder, or wherever both were installed).
+MpiModule load_mpi_module(int launched) {
+  const std::string why = "this gamesolver cannot run as " + std::to_string(launched) + " ranks: ";
+  std::error_code error;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::string path = (exe.parent_path() / "libgamesolver_mpi.so").string();
+  if (!std::filesystem::exists(path))
+    throw InputError(why + "it was built without MPI (no " + path +
+                     "; install libopenmpi-dev and build again, see README \"Builds on a cluster\")");
+  void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (!module) throw DataError(why + "cannot load " + path + ": " + dlerror());
+  MpiModule m;
+  m.start = reinterpret_cast<Ranks* (*)(int*, char***)>(dlsym(module, "gamesolver_mpi_start"));
+  m.finish = reinterpret_cast<void (*)()>(dlsym(module, "gamesolver_mpi_finish"));
+  m.abort = reinterpret_cast<void (*)(int)>(dlsym(module, "gamesolver_mpi_abort"));
+  if (!m.start || !m.finish || !m.abort) throw DataError(why + path + " is not gamesolver's MPI module");
+  return m;
+}
+
 }  // namespace
 
-void start_ranks([[maybe_unused]] int* argc, [[maybe_unused]] char*** argv) {
+void start_ranks(int* argc, char*** argv) {
   const int launched = ranks_in_environment();
   if (launched <= 1) return;  // alone (mpirun -n 1 too: nothing to share)
-#ifdef GAMESOLVER_MPI
-  start_mpi(argc, argv);
-  mpi_started = true;
-  the_ranks() = std::make_unique<MpiRanks>();
-#else
-  throw InputError("this gamesolver was built without MPI, so it cannot run as " + std::to_string(launched) +
-                   " ranks (install libopenmpi-dev and build again; see README \"Builds on a cluster\")");
-#endif
+  mpi = load_mpi_module(launched);
+  the_ranks().reset(mpi.start(argc, argv));
 }
 
 Ranks& ranks() { return *the_ranks(); }
 bool reports() { return ranks().rank() == 0; }
 
 int end_ranks(int code) {
-#ifdef GAMESOLVER_MPI
-  if (mpi_started) {
-    if (code != 0) abort_mpi(code);
-    finish_mpi();
+  if (mpi.start) {
+    if (code != 0) mpi.abort(code);
+    mpi.finish();
   }
-#endif
   return code;
 }
 
