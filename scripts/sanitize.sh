@@ -59,11 +59,13 @@ instrumented_onetbb() {
 # Every parallel code path, each by its smallest test (ThreadSanitizer slows them about tenfold):
 # layered retrograde builds (plain, whole game, under the draw rule), streamed layers, peg layers
 # and the parallel depth-first search, m,n,k solvers, Mount'n Fall's shared-table search,
-# Hopscotch statistics, and one thread against two on the command line.
+# Hopscotch statistics, one thread against two on the command line, and the retrograde solver
+# across ranks (as threads: the sanitizer builds have no MPI).
 TSAN_TESTS="Retrograde.TigersAndGoats*:Retrograde.FoxAndHoundsAgreesWithPlainMinimaxOnSmallBoards"
 TSAN_TESTS+=":StreamedLayers.EqualTheInMemoryPassesOnSmallBoards:StreamedLayers.AStoppedAnalysisResumes*:BlockFile.*"
 TSAN_TESTS+=":PegLayers.*:PegAnalyze.Triangle5*:Peg/SmallBoards.DfsAgreesWithBruteForce*:MnkStrong.*:MnkWeak.*"
 TSAN_TESTS+=":OneAndTwo/*:HuntCli.OneThreadAndTwoWriteTheSameTables:HopscotchCli.StatsAreTheSameWithOneThreadAndTwo"
+TSAN_TESTS+=":DistributedSolver.FoxAndHounds*:DistributedSolver.MountNFall*"
 TSAN_TESTS+=":-Retrograde.TigersAndGoatsReducedTablesAgreeWithNaiveValueIteration"
 
 thread() {

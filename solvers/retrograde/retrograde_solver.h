@@ -67,8 +67,11 @@ class RetrogradeSolver {
   // can write its own.
   static constexpr std::uint64_t kSliceAlign = 1 << 16;
   std::pair<std::uint64_t, std::uint64_t> slice(std::uint64_t size, int rank) const {
-    return rank_slice(size, rank, ranks_->size(), kSliceAlign);
+    return rank_slice(size, rank, ranks_->size(), align_);
   }
+  // Finer slices (a multiple of 512, the chunk of the ply passes), for tests on small layers:
+  // the layer's file can then no longer be written by slices.
+  void set_slice_align(std::uint64_t align) { align_ = std::max(kChunk, align / kChunk * kChunk); }
   static std::pair<std::uint64_t, std::uint64_t> slice_of(std::uint64_t size, const Ranks& ranks) {
     return rank_slice(size, ranks.rank(), ranks.size(), kSliceAlign);
   }
@@ -312,7 +315,8 @@ class RetrogradeSolver {
   std::function<const CompactTable&(int)> earlier_;
   Ranks alone_;
   Ranks* ranks_;
-  std::uint64_t begin_ = 0, end_ = 0;                                    // this rank's slice of the layer
+  std::uint64_t begin_ = 0, end_ = 0;  // this rank's slice of the layer
+  std::uint64_t align_ = kSliceAlign;
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> changes_;  // index << 16 | entry
   std::vector<std::uint64_t> marks_;
   std::vector<const CompactTable*> read_;  // by layer: the tables read, or null
