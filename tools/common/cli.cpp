@@ -40,8 +40,9 @@ void emit(const GlobalOptions& options, const Report& report) {
   if (options.human_output()) std::cout << report.text;
   emit_json(options, report.json);
   if (!options.svg.empty()) {
-    if (report.svg.empty()) throw DataError("this result has no picture; --svg wrote nothing");
-    write_file_atomically(options.svg, report.svg);
+    const std::string picture = report.picture();
+    if (picture.empty()) throw DataError("this result has no picture; --svg wrote nothing");
+    write_file_atomically(options.svg, picture);
   }
 }
 

@@ -50,6 +50,9 @@ struct Report {
   nlohmann::json json;
   std::string text;
   std::string svg;
+  // Or the picture drawn only when asked for (drawing can cost more than a small job itself).
+  std::function<std::string()> draw = {};
+  std::string picture() const { return svg.empty() && draw ? draw() : svg; }
 };
 void emit(const GlobalOptions& options, const Report& report);
 

@@ -257,7 +257,8 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), solution_svg(request, jumps, result.solved)};
+                text.str(), "",
+                [request, jumps, solved = result.solved] { return solution_svg(request, jumps, solved); }};
 }
 
 }  // namespace gs::tools

@@ -72,7 +72,8 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), solution_svg(request, jumps, result.solved)};
+                text.str(), "",
+                [request, jumps, solved = result.solved] { return solution_svg(request, jumps, solved); }};
 }
 
 Report peg_verify(const std::string& path, const PegJobOptions& /*options*/, bool& valid) {

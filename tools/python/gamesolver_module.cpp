@@ -40,7 +40,7 @@ py::object run(const std::function<Report()>& job, int threads, bool svg = false
     report = job();
   }
   py::object result = py::module_::import("json").attr("loads")(report.json.dump());
-  if (svg) result["svg"] = report.svg;
+  if (svg) result["svg"] = report.picture();
   return result;
 }
 
