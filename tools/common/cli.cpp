@@ -32,8 +32,6 @@ ThreadLimit::ThreadLimit(int threads) {
   control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, threads_);
 }
 
-bool GlobalOptions::progress() const { return !quiet && reports(); }
-
 // Only rank 0 of an MPI job reports: the ranks' results are one result.
 void emit(const GlobalOptions& options, const Report& report) {
   if (!reports()) return;

@@ -24,7 +24,7 @@ struct GlobalOptions {
   bool quiet = false;
 
   bool human_output() const { return json != "-"; }  // JSON on stdout replaces the summary
-  bool progress() const;                             // not --quiet, and this process reports (rank 0 of an MPI job)
+  bool progress() const { return !quiet; }           // every rank of an MPI job shows its own progress
 };
 
 po::options_description global_options_description(GlobalOptions& options);

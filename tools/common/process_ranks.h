@@ -1,6 +1,6 @@
 // The ranks this process belongs to: itself alone, or an MPI job's when mpirun started it (and
-// gamesolver was built with MPI). Only rank 0 reports (summary, JSON, pictures, progress); the
-// others compute and stay silent.
+// gamesolver was built with MPI). Only rank 0 reports the result (summary, JSON, pictures);
+// every rank shows its own progress on stderr, named by its rank.
 #pragma once
 
 #include <string>

@@ -96,12 +96,13 @@ inline nlohmann::json value_json(const Value& v) {
   return j;
 }
 
-// Rank 0's exchanges so far, for the progress line of a build across ranks.
+// A rank's exchanges so far, for its progress line in a build across ranks (every rank reports
+// its own progress; only rank 0 the result).
 inline std::string rank_progress(const Ranks& ranks) {
   const RankTraffic t = ranks.traffic();
-  return std::to_string(ranks.size()) + " ranks, rank 0 sent " + std::to_string((t.bytes_sent + (1 << 19)) >> 20) +
-         " MiB, received " + std::to_string((t.bytes_received + (1 << 19)) >> 20) + " MiB, " +
-         std::to_string(static_cast<int>(t.seconds)) + " s in exchanges";
+  return "sent " + std::to_string((t.bytes_sent + (1 << 19)) >> 20) + " MiB, received " +
+         std::to_string((t.bytes_received + (1 << 19)) >> 20) + " MiB, " + std::to_string(static_cast<int>(t.seconds)) +
+         " s in exchanges";
 }
 
 // Every rank's work and exchanges since `before`, gathered on every rank (a collective
@@ -152,8 +153,10 @@ Report build(const G& game, const TableJobOptions& options) {
   LayerStats total;
   {
     const ProgressReporter progress(options.global.progress(), [&] {
-      return std::string(G::kName) + " build: " + std::to_string(current.load()) + " of " + std::to_string(last + 1) +
-             " layers done; " + store.progress() + (ranks.size() > 1 ? "; " + rank_progress(ranks) : "");
+      const std::string rank = "rank " + std::to_string(ranks.rank()) + " of " + std::to_string(ranks.size()) + ": ";
+      return (ranks.size() > 1 ? rank : "") + G::kName + " build: " + std::to_string(current.load()) + " of " +
+             std::to_string(last + 1) + " layers done; " + store.progress() +
+             (ranks.size() > 1 ? "; " + rank_progress(ranks) : "");
     });
     store.build(last, options.compress, [&](int layer, bool was_solved) {
       if (store.stated(layer))
