@@ -60,11 +60,6 @@ class ThreadRanks final : public Ranks {
     for (const auto v : gather_all({value})) out = std::max(out, v);
     return out;
   }
-  std::uint64_t sum(std::uint64_t value) override {
-    std::uint64_t out = 0;
-    for (const auto v : gather_all({value})) out += v;
-    return out;
-  }
   void barrier() override { m_.sync.arrive_and_wait(); }
 
  private:

@@ -80,13 +80,6 @@ std::uint64_t MpiRanks::max(std::uint64_t value) {
   return out;
 }
 
-std::uint64_t MpiRanks::sum(std::uint64_t value) {
-  const Timed timed(nanoseconds_, operations_);
-  std::uint64_t out = 0;
-  check(MPI_Allreduce(&value, &out, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
-  return out;
-}
-
 void MpiRanks::barrier() {
   const Timed timed(nanoseconds_, operations_);
   check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");

@@ -17,7 +17,6 @@ class MpiRanks final : public Ranks {
   void share(std::byte* data, const std::vector<std::uint64_t>& offsets) override;
   std::vector<std::uint64_t> gather_all(std::vector<std::uint64_t> mine) override;
   std::uint64_t max(std::uint64_t value) override;
-  std::uint64_t sum(std::uint64_t value) override;
   void barrier() override;
 
  private:

@@ -35,7 +35,6 @@ class Ranks {
   // Every rank's words, in rank order, on every rank.
   virtual std::vector<std::uint64_t> gather_all(std::vector<std::uint64_t> mine) { return mine; }
   virtual std::uint64_t max(std::uint64_t value) { return value; }
-  virtual std::uint64_t sum(std::uint64_t value) { return value; }
   virtual void barrier() {}
 
   // Read from any thread (a progress report) while the operations run.

@@ -104,13 +104,22 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
   }
   if (::fsync(fd) != 0) error = errno;  // the data on disk before the name points at it
   if (::close(fd) != 0 && !error) error = errno;
-  if (!error && ::rename(tmp.c_str(), d.target.c_str()) != 0) error = errno;
   if (error) {
     ::unlink(tmp.c_str());
     fail(path, error);
   }
+  rename_into_place(tmp, d.target.string(), path);
+}
+
+void rename_into_place(const std::string& tmp, const std::string& target, const std::string& shown) {
+  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(tmp.c_str());
+    fail(shown, error);
+  }
   // The rename itself on disk: sync the directory (best effort; some file systems refuse).
-  if (const int dfd = ::open(d.dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
+  const fs::path dir = fs::path(target).parent_path().empty() ? fs::path(".") : fs::path(target).parent_path();
+  if (const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);
   }

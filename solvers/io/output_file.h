@@ -14,6 +14,12 @@ namespace gs {
 // /dev/full) is written in place, since there is nothing to rename over: its errors still count.
 void write_file_atomically(const std::string& path, std::string_view bytes);
 
+// The last step of an atomic write, for writers that make their temporary themselves (a table
+// written by several processes): renames the written and synced `tmp` over `target` and syncs the
+// directory, so the new name survives a crash. DataError naming `shown` (the path as the user
+// gave it) on failure; the temporary is then removed.
+void rename_into_place(const std::string& tmp, const std::string& target, const std::string& shown);
+
 // Throws DataError when `path` could not be written: its directory missing or not writable, or
 // the path a directory. "-" (stdout) and "" (none) pass. Call it before the work.
 void check_output_path(const std::string& path, std::string_view option);

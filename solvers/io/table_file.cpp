@@ -26,6 +26,9 @@ constexpr const char* kVersion = "v2";
 constexpr const char* kChecksum = "checksum: fnv1a64 ";
 constexpr std::uint64_t kBlockPositions = kTableBlockPositions;
 
+// Distances are stored in one byte each when every one fits, else in two.
+int distance_bytes_for(int longest) { return longest < 256 ? 1 : 2; }
+
 bool decided(std::uint16_t entry) {
   const auto o = static_cast<Outcome>(entry & 3);
   return o == Outcome::kWin || o == Outcome::kLoss;
@@ -136,7 +139,7 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
     throw DataError(path + ": unknown encoding '" + clipped(fields["encoding"]) + "'");
   l.compressed = fields["encoding"] == "zstd";
   l.distance_bytes = static_cast<int>(number(fields, "distance-bytes", path));
-  if (l.distance_bytes != (h.longest < 256 ? 1 : 2) || h.longest > 65535 / 4)
+  if (l.distance_bytes != distance_bytes_for(h.longest) || h.longest > 65535 / 4)
     throw DataError(path + ": distance-bytes " + std::to_string(l.distance_bytes) + " does not fit longest " +
                     std::to_string(h.longest));
   if (h.wins > h.positions || h.losses > h.positions - h.wins || h.draws > h.positions - h.wins - h.losses)
@@ -212,7 +215,7 @@ WholeFile read_whole_file(const std::string& path, const TableHeader& expected) 
 
 std::vector<std::string> encode_table_blocks(const TableHeader& h, const std::vector<std::uint16_t>& entries,
                                              std::uint64_t first, std::uint64_t last, bool compress) {
-  const int distance_bytes = h.longest < 256 ? 1 : 2;
+  const int distance_bytes = distance_bytes_for(h.longest);
   std::vector<std::string> stored;
   for (std::uint64_t b = first; b < last; ++b) {
     const std::uint64_t begin = b * kBlockPositions, n = std::min(kBlockPositions, entries.size() - begin);
@@ -241,7 +244,7 @@ std::string table_file_head(const TableHeader& h, bool compress, const std::vect
        << " index=" << h.index_scheme << "\n"
        << "positions: " << h.positions << "\nwins: " << h.wins << "\nlosses: " << h.losses << "\ndraws: " << h.draws
        << "\nlongest: " << h.longest << "\nencoding: " << (compress ? "zstd" : "raw")
-       << "\nblock-positions: " << kBlockPositions << "\ndistance-bytes: " << (h.longest < 256 ? 1 : 2)
+       << "\nblock-positions: " << kBlockPositions << "\ndistance-bytes: " << distance_bytes_for(h.longest)
        << "\nblocks: " << sizes.size() << "\npayload-bytes: " << offset << "\nblock-index: fnv1a64 "
        << hex16(fnv1a64(index)) << "\n";
   std::string file = head.str();

@@ -115,11 +115,12 @@ class RetrogradeSolver {
   }
 
   // Sets entry i from `expected` to (o, d); keeps the horizon (the largest distance set).
-  // Across ranks, the change is logged for the others.
+  // Across ranks, a change of a ply pass is logged for the others (the first pass's travel
+  // with the slices).
   bool settle(ValueTable& table, std::uint64_t i, std::uint16_t expected, Outcome o, int d) {
     const std::uint16_t entry = ValueTable::encode(o, d);
     if (!set(table, i, expected, entry)) return false;
-    if (shared()) changes_.local().push_back(i << 16 | entry);
+    if (shared() && ply_.load(std::memory_order_relaxed) >= 0) changes_.local().push_back(i << 16 | entry);
     return true;
   }
   bool set(ValueTable& table, std::uint64_t i, std::uint16_t expected, std::uint16_t entry) {
@@ -246,7 +247,6 @@ class RetrogradeSolver {
     });
     if (!shared()) return any_inside.load();
     share_slices(table);
-    for (auto& log : changes_) log.clear();  // the slices carried them
     const auto h = static_cast<int>(ranks_->max(static_cast<std::uint64_t>(horizon_.load())));
     horizon_ = h;
     return ranks_->max(any_inside.load() ? 1 : 0) != 0;

@@ -5,11 +5,11 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 
 #include <tbb/parallel_for.h>
 
 #include "engine/core/errors.h"
+#include "solvers/io/output_file.h"
 #include "solvers/io/stale_temporaries.h"
 
 namespace gs {
@@ -73,12 +73,7 @@ std::string write_table_file_in_slices(const std::string& path, const TableHeade
   ranks.barrier();  // every block on disk
   if (ranks.rank() == 0) {
     if (::close(fd) != 0) fail(tmp, errno);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) fail(path, errno);
-    const std::string dir = std::filesystem::path(path).parent_path().string();
-    if (const int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dfd >= 0) {
-      ::fsync(dfd);
-      ::close(dfd);
-    }
+    rename_into_place(tmp, path, path);
   }
   ranks.barrier();  // the layer's file in place for every rank
   return checksum;
