@@ -40,8 +40,30 @@ TEST(Cli, UsageErrorsExitWithTwoAndOneLineReason) {
       {"peg --threads -1", "--threads"},
       {"peg --analyze --all-starts", "choose one"},
       {"peg --board triangle5 --start a5 --all-starts", "drop --start"},
+      {"peg --all-starts --time-limit 0", "--time-limit"},
       {"peg frobnicate", "unknown peg mode"},
   });
+}
+
+// A time limit too short for the diamond's searches: every pair is still accounted for, the
+// ones left open listed with the positions their searches got through.
+TEST(Cli, AllStartsTimeLimitReportsUndecidedPairs) {
+  const auto r = run("peg --board diamond --all-starts --time-limit 0.2 --threads 2 --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  EXPECT_FALSE(j["complete"]);
+  const int undecided = j["undecided_pairs"];
+  EXPECT_GT(undecided, 0);
+  EXPECT_EQ(j["solvable_pairs"].get<int>() + j["unsolvable_by_class"].get<int>() +
+                j["unsolvable_by_pagoda"].get<int>() + j["unsolvable_by_search"].get<int>() + undecided,
+            41 * 41);
+  int listed = 0;
+  for (const auto& start : j["pairs"])
+    for (const auto& open : start["undecided"]) {
+      EXPECT_TRUE(open["positions_searched"].is_number_unsigned());
+      ++listed;
+    }
+  EXPECT_EQ(listed, undecided);
 }
 
 TEST(Cli, MalformedBoardFileIsAUsageError) {
@@ -154,6 +176,8 @@ TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   EXPECT_EQ(j["pairs"].size(), 15U);
   EXPECT_EQ(j["solvable_pairs"], 54);
   EXPECT_EQ(j["solution_files"], 54);
+  EXPECT_TRUE(j["complete"]);
+  EXPECT_EQ(j["undecided_pairs"], 0);
   EXPECT_EQ(j["unsolvable_by_class"].get<int>() + j["unsolvable_by_pagoda"].get<int>() +
                 j["unsolvable_by_search"].get<int>() + 54,
             15 * 15);

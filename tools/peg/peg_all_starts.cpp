@@ -16,6 +16,7 @@
 #include "engine/peg/notation.h"
 #include "engine/peg/pagoda.h"
 #include "engine/peg/puzzle.h"
+#include "solvers/common/deadline.h"
 #include "solvers/common/progress.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
@@ -43,6 +44,7 @@ struct Pair {
   peg::Pagoda pagoda;               // proof == pagoda
   std::vector<peg::Jump> solution;  // solvable
   std::uint64_t nodes = 0;          // proof == search (or reverse, the reverse's search)
+  std::uint64_t tried = 0;          // proof == none: positions its search expanded before --time-limit
   // The reverse problem (start at this finish, finish at this start) is pairs[reverse] turned by
   // symmetry reverse_symmetry: that maps this pair's finish to its start and this start to its finish.
   std::size_t reverse = 0;
@@ -110,6 +112,12 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   std::vector<Pair> pairs = representative_pairs(board);
   link_reverse_pairs(board, pairs);
 
+  // A pair and its reverse share one cancel flag (set by the first to answer, or by the time
+  // limit) and one claim (taken by the first complete answer, kept even past the limit).
+  std::vector<std::atomic<bool>> cancel(pairs.size()), claimed(pairs.size());  // by the lower index of the two
+  const Deadline deadline(options.time_limit, [&] {
+    for (auto& c : cancel) c = true;
+  });
   std::atomic<std::size_t> done{0}, stage_total{pairs.size()};
   std::atomic<int> stage{0};
   ProgressReporter reporter(options.global.progress(), [&] {
@@ -159,18 +167,26 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   stage = 1;
   done = 0;
   stage_total = searched.size();
-  std::vector<std::atomic<bool>> answered(pairs.size());  // by the lower index of a pair and its reverse
   // Pairs run in parallel, each search serial: many small searches keep every core busy.
   tbb::parallel_for(std::size_t{0}, searched.size(), std::size_t{1}, [&](std::size_t k) {
     const std::size_t i = searched[k];
     const Pair& p = pairs[i];
-    std::atomic<bool>& decided = answered[std::min(i, p.reverse)];
-    PagodaLearningSearch search(
-        puzzles.at(p.finish),
-        {.threads = 1, .split_depth = 0, .table_bits = bits, .goal_layers = &endgames.at(p.finish), .cancel = &decided},
-        tables.at(p.finish).get());
+    const std::size_t shared = std::min(i, p.reverse);
+    if (cancel[shared]) return;  // answered by the reverse, or out of time, before this search began
+    PagodaLearningSearch search(puzzles.at(p.finish),
+                                {.threads = 1,
+                                 .split_depth = 0,
+                                 .table_bits = bits,
+                                 .goal_layers = &endgames.at(p.finish),
+                                 .cancel = &cancel[shared]},
+                                tables.at(p.finish).get());
     const LearningResult r = search.solve(board.all_holes() & ~bit(p.start));
-    if (!r.search.complete || decided.exchange(true)) return;  // the reverse answered first
+    if (!r.search.complete) {  // cancelled: the reverse answered, or out of time
+      pairs[i].tried = r.search.nodes;
+      return;
+    }
+    if (claimed[shared].exchange(true)) return;  // the reverse answered first
+    cancel[shared] = true;
     Pair& won = pairs[i];
     won.proof = Proof::search;
     won.solvable = r.search.solved;
@@ -198,17 +214,18 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   for (const Pair& p : pairs)
     for (int g = 0; g < group.order(); ++g) answers[group[g](p.start)][group[g](p.finish)] = {&p, g};
 
-  int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_class = 0, written = 0;
+  int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_class = 0, written = 0, undecided = 0;
   std::uint64_t nodes = 0;
   int by_reverse = 0;
   for (const Pair& p : pairs) {
     if (p.proof != Proof::reverse) nodes += p.nodes;
+    nodes += p.tried;
     by_reverse += p.proof == Proof::reverse;
   }
   nlohmann::json list = nlohmann::json::array();
   text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
   for (int s = 0; s < board.holes(); ++s) {
-    nlohmann::json finishes = nlohmann::json::array(), proofs = nlohmann::json::array();
+    nlohmann::json finishes = nlohmann::json::array(), proofs = nlohmann::json::array(), open = nlohmann::json::array();
     for (int f = 0; f < board.holes(); ++f) {
       const Answer& a = answers[s][f];
       if (!a.pair) {
@@ -216,7 +233,11 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
         continue;
       }
       const BitPermutation& g = group[a.symmetry];
-      if (a.pair->solvable) {
+      if (a.pair->proof == Proof::none) {  // stopped by --time-limit
+        const std::uint64_t tried = a.pair->tried + pairs[a.pair->reverse].tried;
+        open.push_back({{"finish", peg::hole_name(board, f)}, {"positions_searched", tried}});
+        ++undecided;
+      } else if (a.pair->solvable) {
         finishes.push_back(peg::hole_name(board, f));
         ++solvable_pairs;
         if (options.output.empty()) continue;
@@ -258,8 +279,13 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     text << std::left << std::setw(7) << peg::hole_name(board, s) << std::right;
     if (finishes.empty()) text << "(none)";
     for (const auto& f : finishes) text << f.get<std::string>() << ' ';
+    if (!open.empty()) {
+      text << " undecided:";
+      for (const auto& f : open) text << ' ' << f["finish"].get<std::string>();
+    }
     text << "\n";
-    list.push_back({{"start", peg::hole_name(board, s)}, {"finishes", finishes}, {"unsolvable", proofs}});
+    list.push_back(
+        {{"start", peg::hole_name(board, s)}, {"finishes", finishes}, {"unsolvable", proofs}, {"undecided", open}});
   }
   // The picture: each start hole with the number of holes its last peg can finish on.
   draw::Diagram picture = draw::peg_diagram(board, 0);
@@ -275,8 +301,11 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
        << (written ? " (" + std::to_string(written) + " solution files written and verified)" : "")
        << ".\nUnsolvable pairs: " << by_class << " by position class, " << by_pagoda << " by a pagoda function, "
        << by_search << " by exhaustive search (" << by_reverse
-       << " pairs up to symmetry decided by their reverse problem).\n"
-       << pairs.size() << " pairs up to symmetry, " << nodes << " positions expanded, " << seconds << " s with "
+       << " pairs up to symmetry decided by their reverse problem).\n";
+  if (undecided)
+    text << "Undecided: " << undecided << " pairs, their searches stopped by --time-limit " << options.time_limit
+         << " s (the table above is incomplete).\n";
+  text << pairs.size() << " pairs up to symmetry, " << nodes << " positions expanded, " << seconds << " s with "
        << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return Report{nlohmann::json{{"board", board.name()},
                                {"pairs", list},
@@ -286,6 +315,9 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
                                {"unsolvable_by_pagoda", by_pagoda},
                                {"unsolvable_by_search", by_search},
                                {"solution_files", written},
+                               {"complete", undecided == 0},
+                               {"undecided_pairs", undecided},
+                               {"time_limit", options.time_limit},
                                {"searches", pairs.size()},
                                {"decided_by_reverse", by_reverse},
                                {"nodes", nodes},

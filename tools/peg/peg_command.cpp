@@ -32,6 +32,8 @@ PegRequestOptions request_of(const PegCommandOptions& o, const Invocation& in) {
 PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
   if (in.vm.count("table-bits") && (o.job.table_bits < 10 || o.job.table_bits > 34))
     throw InputError("--table-bits must be between 10 and 34");
+  if (in.vm.count("time-limit") && !(o.job.time_limit > 0 && o.job.time_limit <= 1e7))
+    throw InputError("--time-limit must be a positive number of seconds, at most 10,000,000");
   if (in.vm.count("memory") && !(o.memory_gib >= 0.01 && o.memory_gib <= 1024))
     throw InputError("--memory must be between 0.01 and 1024 (GiB)");
   // The layer table's default: half the machine, at most 16 GiB (the table is the analysis's
@@ -71,6 +73,8 @@ const char* kExamples =
                                                    layer files kept in diamond-e2; rerun to resume
   gamesolver peg --all-starts --board english      which finishes each start hole allows
   gamesolver peg --all-starts --board french --output sols   and a solution file for each
+  gamesolver peg --all-starts --board wiegleb --time-limit 3600
+                                                   what an hour decides; the pairs left are listed
   gamesolver peg --fewest-moves                    18 moves, proved minimal
   gamesolver peg --svg solution.svg                the solution drawn move by move
   gamesolver peg --analyze --svg layers.svg        a chart of the positions per number of pegs
@@ -138,7 +142,10 @@ Command peg_command() {
             "search even when position classes already prove the problem unsolvable")(
             "table-bits", po::value<int>(&o.job.table_bits),
             "dead-position tables: 2^N entries in all, 8 bytes each, touched only as used (default: 26; "
-            "--all-starts: holes - 8, at most 30 and an eighth of the memory)");
+            "--all-starts: holes - 8, at most 30 and an eighth of the memory)")(
+            "time-limit", po::value<double>(&o.job.time_limit),
+            "--all-starts: stop the searches still running after this many seconds and report their pairs as "
+            "undecided, with the positions searched (default: none, every pair is decided)");
       },
       {
           {{.name = "solve",

@@ -18,6 +18,7 @@ struct PegJobOptions {
   std::string dir;            // --analyze: the layer files (kept, resumable); "" = a temporary directory
   std::size_t memory_bytes = std::size_t{1} << 30;  // --analyze: the budget for the layer being built
   int table_bits = 0;                               // dead-position table: 2^bits slots; 0 = the mode's default
+  double time_limit = 0;  // --all-starts: seconds before the searches still running stop (undecided); 0 = none
 };
 
 Report peg_solve(const PegRequest& request, const PegJobOptions& options);
