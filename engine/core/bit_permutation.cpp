@@ -1,35 +1,40 @@
 #include "engine/core/bit_permutation.h"
 
+#include <bit>
 #include <stdexcept>
 
 namespace gs {
+
+namespace {
+
+std::vector<int> inverse_image(const std::vector<int>& image) {
+  std::vector<int> inv(image.size());
+  for (std::size_t i = 0; i < image.size(); ++i) inv[image[i]] = static_cast<int>(i);
+  return inv;
+}
+
+}  // namespace
 
 BitPermutation::BitPermutation(const std::vector<int>& image) : image_(image) {
   const int n = static_cast<int>(image.size());
   if (n > 64) throw std::invalid_argument("a bit permutation maps at most 64 points");
   bytes_ = (n + 7) / 8;
-  for (int k = 0; k < bytes_; ++k) {
-    for (int byte = 0; byte < 256; ++byte) {
-      Bitboard out = 0;
-      for (int j = 0; j < 8; ++j) {
-        const int point = 8 * k + j;
-        if ((byte >> j) & 1 && point < n) out |= bit(image[point]);
-      }
-      table_[k][byte] = out;
+  table_.assign(bytes_, {});
+  // Each byte's image is the image of the byte without its lowest bit, plus that bit's image:
+  // 256 ORs a table instead of 2,048 bit tests (the tables are built at every start-up).
+  for (int k = 0; k < bytes_; ++k)
+    for (int byte = 1; byte < 256; ++byte) {
+      const int point = 8 * k + std::countr_zero(static_cast<unsigned>(byte));
+      table_[k][byte] = table_[k][byte & (byte - 1)] | (point < n ? bit(image[point]) : 0);
     }
-  }
 }
 
-BitPermutation BitPermutation::inverse() const {
-  std::vector<int> inv(image_.size());
-  for (std::size_t i = 0; i < image_.size(); ++i) inv[image_[i]] = static_cast<int>(i);
-  return BitPermutation(inv);
-}
+BitPermutation BitPermutation::inverse() const { return BitPermutation(inverse_image(image_)); }
 
 SymmetryGroup::SymmetryGroup(std::vector<BitPermutation> elements) : elements_(std::move(elements)) {
   inverse_.assign(elements_.size(), -1);
   for (std::size_t g = 0; g < elements_.size(); ++g) {
-    const auto inv = elements_[g].inverse().image();
+    const std::vector<int> inv = inverse_image(elements_[g].image());  // without building its tables
     for (std::size_t h = 0; h < elements_.size(); ++h)
       if (elements_[h].image() == inv) inverse_[g] = static_cast<int>(h);
     if (inverse_[g] < 0) throw std::invalid_argument("symmetry set is not closed under inverse");

@@ -19,7 +19,7 @@ class BitPermutation {
 
   Bitboard apply(Bitboard b) const {
     Bitboard out = 0;
-    for (int k = 0; k < bytes_; ++k) out |= table_[k][(b >> (8 * k)) & 0xFF];
+    for (int k = 0; k < bytes_; ++k) out |= table_[k][(b >> (8 * k)) & 0xFF];  // bytes_ == table_.size()
     return out;
   }
   int operator()(int point) const { return image_[point]; }
@@ -29,7 +29,7 @@ class BitPermutation {
  private:
   std::vector<int> image_;
   int bytes_ = 0;
-  std::array<std::array<Bitboard, 256>, 8> table_{};
+  std::vector<std::array<Bitboard, 256>> table_;  // one per byte of the board: 2 KiB a byte
 };
 
 // A finite group of point permutations with canonical forms: the canonical form of a board is

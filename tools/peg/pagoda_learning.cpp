@@ -15,7 +15,7 @@ PagodaLearningSearch::PagodaLearningSearch(peg::PegPuzzle puzzle, DfsOptions dfs
       learning_(learning),
       table_(shared) {
   if (!shared) {
-    own_bits_ = own_table_bits(kProbeNodes);
+    own_bits_ = std::min(dfs_.table_bits, kProbeTableBits);
     own_ = std::make_unique<DeadTable>(own_bits_);
     table_ = own_.get();
   }
@@ -32,7 +32,8 @@ LearningResult PagodaLearningSearch::solve(peg::Position start) {
   // With a table of its own, a first short run on a small table: most problems end within a few
   // thousand positions, and a table sized for the first round would cost them a page fault an
   // insertion (here a fault costs as much as dozens of positions).
-  if (own_ && run(start, kProbeNodes, result)) return result;
+  // The probe runs on one thread: starting worker threads costs more than such a search.
+  if (own_ && run(start, kProbeNodes, result, /*serial=*/true)) return result;
   for (int round = 0;; ++round) {
     const std::uint64_t budget = round < learning_.rounds ? learning_.first_budget << (2 * round) : 0;
     if (own_) grow_own_table(budget);
@@ -41,9 +42,10 @@ LearningResult PagodaLearningSearch::solve(peg::Position start) {
   }
 }
 
-bool PagodaLearningSearch::run(peg::Position start, std::uint64_t budget, LearningResult& result) {
+bool PagodaLearningSearch::run(peg::Position start, std::uint64_t budget, LearningResult& result, bool serial) {
   DfsOptions options = dfs_;
   options.max_nodes = budget;
+  if (serial) options.threads = 1;
   DfsSolver<peg::PegPuzzle> solver(puzzle_, options, *table_);
   {
     std::lock_guard lock(current_mutex_);

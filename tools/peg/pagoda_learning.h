@@ -50,10 +50,13 @@ class PagodaLearningSearch {
 
  private:
   void learn(std::uint64_t seed, LearningResult& result);
-  bool run(peg::Position start, std::uint64_t budget, LearningResult& result);  // true: answered or cancelled
+  // true: answered or cancelled
+  bool run(peg::Position start, std::uint64_t budget, LearningResult& result, bool serial = false);
   int own_table_bits(std::uint64_t budget) const;
   void grow_own_table(std::uint64_t budget);
   static constexpr std::uint64_t kProbeNodes = 4096;
+  static constexpr int kProbeTableBits =
+      12;  // 32 KiB: a slot a node of the probe (a dead-position cache, lossy when full)
   static constexpr int kHugeTableBits = 23;  // 64 MiB
 
   peg::PegPuzzle puzzle_;
