@@ -29,17 +29,26 @@ std::uint64_t PagodaLearningSearch::nodes() const {
 
 LearningResult PagodaLearningSearch::solve(peg::Position start) {
   LearningResult result;
+  while (!advance(start, result)) {
+  }
+  return result;
+}
+
+bool PagodaLearningSearch::advance(peg::Position start, LearningResult& result) {
   // With a table of its own, a first short run on a small table: most problems end within a few
   // thousand positions, and a table sized for the first round would cost them a page fault an
-  // insertion (here a fault costs as much as dozens of positions).
-  // The probe runs on one thread: starting worker threads costs more than such a search.
-  if (own_ && run(start, kProbeNodes, result, /*serial=*/true)) return result;
-  for (int round = 0;; ++round) {
-    const std::uint64_t budget = round < learning_.rounds ? learning_.first_budget << (2 * round) : 0;
-    if (own_) grow_own_table(budget);
-    if (run(start, budget, result)) return result;
-    learn(start ^ static_cast<std::uint64_t>(round), result);
+  // insertion (here a fault costs as much as dozens of positions). It runs on one thread:
+  // starting worker threads costs more than such a search.
+  if (own_ && !probed_) {
+    probed_ = true;
+    return run(start, kProbeNodes, result, /*serial=*/true);
   }
+  const int round = round_++;
+  const std::uint64_t budget = round < learning_.rounds ? learning_.first_budget << (2 * round) : 0;
+  if (own_) grow_own_table(budget);
+  if (run(start, budget, result)) return true;
+  learn(start ^ static_cast<std::uint64_t>(round), result);
+  return false;
 }
 
 bool PagodaLearningSearch::run(peg::Position start, std::uint64_t budget, LearningResult& result, bool serial) {

@@ -46,6 +46,10 @@ class PagodaLearningSearch {
   PagodaLearningSearch(peg::PegPuzzle puzzle, DfsOptions dfs, DeadTable* shared, LearningOptions learning = {});
 
   LearningResult solve(peg::Position start);
+  // One round of solve(): true when the search has answered (or was cancelled), false when the
+  // round's budget ran out (then it has learned, and the next call runs a round 4 times longer).
+  // Many searches advanced in turn share the cores fairly: the easy ones end in the early rounds.
+  bool advance(peg::Position start, LearningResult& result);
   std::uint64_t nodes() const;  // live, for progress reports
 
  private:
@@ -66,6 +70,8 @@ class PagodaLearningSearch {
   std::unique_ptr<DeadTable> own_;
   int own_bits_ = 0;
   DeadTable* table_;
+  bool probed_ = false;
+  int round_ = 0;
   mutable std::mutex current_mutex_;
   const DfsSolver<peg::PegPuzzle>* current_ = nullptr;
   std::atomic<std::uint64_t> past_nodes_{0};

@@ -44,7 +44,7 @@ struct Pair {
   peg::Pagoda pagoda;               // proof == pagoda
   std::vector<peg::Jump> solution;  // solvable
   std::uint64_t nodes = 0;          // proof == search (or reverse, the reverse's search)
-  std::uint64_t tried = 0;          // proof == none: positions its search expanded before --time-limit
+  std::uint64_t tried = 0;          // proof != search: positions its search expanded before it was cancelled
   // The reverse problem (start at this finish, finish at this start) is pairs[reverse] turned by
   // symmetry reverse_symmetry: that maps this pair's finish to its start and this start to its finish.
   std::size_t reverse = 0;
@@ -89,6 +89,10 @@ peg::Jump image_of(const peg::Board& board, const BitPermutation& g, const peg::
   throw std::logic_error("a symmetry maps a jump off the board");
 }
 
+// Rounds of growing budgets (100,000 positions, then 4 times more each round) with no last
+// unbounded round in practice: 24 rounds reach 7e18 positions.
+constexpr LearningOptions kAllStartsLearning{.rounds = 24};
+
 // The endgames towards a finish stop before a layer of more than about this many positions.
 constexpr std::size_t kEndgameStates = std::size_t{1} << 21;
 
@@ -120,9 +124,11 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   });
   std::atomic<std::size_t> done{0}, stage_total{pairs.size()};
   std::atomic<int> stage{0};
+  std::atomic<int> round{0};
   ProgressReporter reporter(options.global.progress(), [&] {
     return std::string(stage.load() == 0 ? "pagoda proofs" : "searches") + ": " + std::to_string(done.load()) + " of " +
-           std::to_string(stage_total.load()) + " start/finish pairs";
+           std::to_string(stage_total.load()) + " start/finish pairs decided" +
+           (stage.load() == 0 ? "" : ", round " + std::to_string(round.load()));
   });
   // 1. Pagoda proofs: a small linear program a pair.
   tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
@@ -167,26 +173,21 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   stage = 1;
   done = 0;
   stage_total = searched.size();
-  // Pairs run in parallel, each search serial: many small searches keep every core busy.
-  tbb::parallel_for(std::size_t{0}, searched.size(), std::size_t{1}, [&](std::size_t k) {
-    const std::size_t i = searched[k];
-    const Pair& p = pairs[i];
-    const std::size_t shared = std::min(i, p.reverse);
-    if (cancel[shared]) return;  // answered by the reverse, or out of time, before this search began
-    PagodaLearningSearch search(puzzles.at(p.finish),
-                                {.threads = 1,
-                                 .split_depth = 0,
-                                 .table_bits = bits,
-                                 .goal_layers = &endgames.at(p.finish),
-                                 .cancel = &cancel[shared]},
-                                tables.at(p.finish).get());
-    const LearningResult r = search.solve(board.all_holes() & ~bit(p.start));
-    if (!r.search.complete) {  // cancelled: the reverse answered, or out of time
-      pairs[i].tried = r.search.nodes;
-      return;
-    }
-    if (claimed[shared].exchange(true)) return;  // the reverse answered first
-    cancel[shared] = true;
+  // Pairs run in parallel, each search serial: many small searches keep every core busy. They
+  // advance in rounds of growing budgets, all open pairs a round, so that a few long searches
+  // cannot keep the short ones from starting (what a --time-limit decides is then what is easy).
+  std::vector<std::unique_ptr<PagodaLearningSearch>> searches(pairs.size());
+  std::vector<LearningResult> results(pairs.size());
+  for (std::size_t i : searched)
+    searches[i] = std::make_unique<PagodaLearningSearch>(puzzles.at(pairs[i].finish),
+                                                         DfsOptions{.threads = 1,
+                                                                    .split_depth = 0,
+                                                                    .table_bits = bits,
+                                                                    .goal_layers = &endgames.at(pairs[i].finish),
+                                                                    .cancel = &cancel[std::min(i, pairs[i].reverse)]},
+                                                         tables.at(pairs[i].finish).get(), kAllStartsLearning);
+  const auto decide = [&](std::size_t i) {
+    const LearningResult& r = results[i];
     Pair& won = pairs[i];
     won.proof = Proof::search;
     won.solvable = r.search.solved;
@@ -202,7 +203,23 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     for (auto j = won.solution.rbegin(); j != won.solution.rend(); ++j)
       other.solution.push_back(image_of(board, g, *j));
     done += 1;
-  });
+  };
+  const peg::Position full = board.all_holes();
+  for (std::vector<std::size_t> open = searched; !open.empty(); ++round) {
+    tbb::parallel_for(std::size_t{0}, open.size(), std::size_t{1}, [&](std::size_t k) {
+      const std::size_t i = open[k], shared = std::min(i, pairs[i].reverse);
+      if (cancel[shared]) return;  // answered by the reverse, or out of time
+      if (!searches[i]->advance(full & ~bit(pairs[i].start), results[i])) return;  // next round
+      if (!results[i].search.complete) return;                                     // cancelled
+      if (claimed[shared].exchange(true)) return;                                  // the reverse answered first
+      cancel[shared] = true;
+      decide(i);
+    });
+    std::erase_if(open, [&](std::size_t i) { return cancel[std::min(i, pairs[i].reverse)].load(); });
+  }
+  for (std::size_t i : searched)
+    if (pairs[i].proof != Proof::search) pairs[i].tried = results[i].search.nodes;  // cancelled: its work still counts
+  searches.clear();
   tables.clear();
 
   // Spread each pair's answer over its orbit.
@@ -234,7 +251,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
       }
       const BitPermutation& g = group[a.symmetry];
       if (a.pair->proof == Proof::none) {  // stopped by --time-limit
-        const std::uint64_t tried = a.pair->tried + pairs[a.pair->reverse].tried;
+        const Pair& reverse = pairs[a.pair->reverse];
+        const std::uint64_t tried = a.pair->tried + (&reverse == a.pair ? 0 : reverse.tried);
         open.push_back({{"finish", peg::hole_name(board, f)}, {"positions_searched", tried}});
         ++undecided;
       } else if (a.pair->solvable) {
