@@ -127,9 +127,12 @@ TEST(Cli, SolutionFileVerifiesAndTamperingIsCaught) {
   const auto first = body.find("jump: ");
   body.erase(first, body.find('\n', first) - first + 1);  // drop the first jump
   gs::write_checked_text(path, body);
-  r = run("peg verify " + path + " --json -");
+  r = gs::testing::run_shell(GAMESOLVER_BINARY " peg verify " + path + " --json - 2>/dev/null");
   EXPECT_EQ(r.code, 1);
   EXPECT_FALSE(nlohmann::json::parse(r.output)["valid"]);
+  // The reason also on stderr: --json - and --quiet leave only the exit code on the terminal.
+  r = gs::testing::run_shell(GAMESOLVER_BINARY " peg verify " + path + " --quiet --json /dev/null 2>&1 >/dev/null");
+  EXPECT_NE(r.output.find("INVALID"), std::string::npos) << r.output;
 
   r = run("peg verify " + path + ".missing");
   EXPECT_EQ(r.code, 1);

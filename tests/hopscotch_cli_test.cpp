@@ -129,11 +129,11 @@ TEST(HopscotchCli, UsageErrorsExitWithTwo) {
       {"hopscotch verify", "usage: gamesolver hopscotch verify FILE"},
       {"hopscotch --memo-bits 40", "--memo-bits"},
       // Given but empty (an unset shell variable): refused, not deal 1.
-      {"hopscotch --cards ''", "--cards is empty"},
+      {"hopscotch --cards ''", "--cards needs a value"},
       {"hopscotch --threads 100000", "--threads must be 0 (all cores) to 1024"},
       {"hopscotch --threads -2", "--threads must be 0 (all cores) to 1024"},
-      {"hopscotch --deal ''", "--deal needs a file name"},
-      {"hopscotch stats --deals 5 --cards ''", "stats takes"},
+      {"hopscotch --deal ''", "--deal needs a value"},
+      {"hopscotch stats --deals 5 --cards ''", "--cards needs a value"},
   });
   const auto r = run("hopscotch verify /nonexistent/play.txt");
   EXPECT_EQ(r.code, 1);

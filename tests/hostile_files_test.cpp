@@ -6,7 +6,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "solvers/io/checked_text_file.h"
 #include "tests/cli_run.h"
@@ -29,7 +32,7 @@ void spit(const std::string& path, const std::string& text) { std::ofstream(path
 
 // A checked text file with one line replaced, then signed again: what a careful forger writes.
 void resign_with(const std::string& path, const std::string& from, const std::string& to) {
-  std::string body = read_checked_text(path);
+  std::string body = read_checked_text(path, kRecordFileLimit);
   const auto at = body.find(from);
   ASSERT_NE(at, std::string::npos) << from;
   body.replace(at, from.size(), to);
@@ -121,7 +124,7 @@ TEST(HostileFiles, PegSolutionFilesNameTheirExactBoard) {
   // The moves: line is checked against the jumps.
   const std::string sol = temp_path("english.sol");
   ASSERT_EQ(run("peg -q --output " + sol).code, 0);
-  const std::string body = read_checked_text(sol);
+  const std::string body = read_checked_text(sol, kRecordFileLimit);
   const auto at = body.find("\nmoves: ") + 8;
   const std::string count = body.substr(at, body.find('\n', at) - at);
   resign_with(sol, "moves: " + count + "\n", "moves: " + std::to_string(std::stoi(count) - 1) + "\n");
@@ -167,7 +170,7 @@ TEST(HostileFiles, MnkTablesAreCheckedRecordByRecord) {
 TEST(HostileFiles, HopscotchScoresAreWholeNumbers) {
   const std::string play = temp_path("play.txt");
   ASSERT_EQ(run("hopscotch -q --seed 7 --output " + play).code, 0);
-  const std::string body = read_checked_text(play);
+  const std::string body = read_checked_text(play, kRecordFileLimit);
   const auto at = body.find("score: ");
   ASSERT_NE(at, std::string::npos);
   const std::string line = body.substr(at, body.find('\n', at) - at);
@@ -273,6 +276,252 @@ TEST(HostileFiles, GameRecordNumbersAreWholeNumbers) {
   EXPECT_NE(m.output.find("size is not a whole number"), std::string::npos) << m.output;
   fs::remove(record);
 }
+
+namespace second_round {
+
+// The analysis of `board` in `dir` as --json prints it, without the fields of one run (time,
+// memory, files): what must not depend on how the analysis was stopped and resumed.
+std::string analysis_json(const std::string& board, const std::string& dir, const std::string& env = "") {
+  const std::string json = dir + ".json";
+  const auto r = gs::testing::run_shell(env + " " GAMESOLVER_BINARY " peg --board " + board +
+                                        " --analyze --quiet --json " + json + " --dir " + dir + " 2>&1");
+  if (r.code != 0) return "exit " + std::to_string(r.code) + ": " + r.output;
+  nlohmann::json j = nlohmann::json::parse(slurp(json));
+  for (const char* key : {"seconds", "peak_memory_mib", "threads", "dir", "disk_bytes"}) j.erase(key);
+  for (auto& layer : j["layers"]) layer.erase("bytes");
+  fs::remove(json);
+  return j.dump();
+}
+
+TEST(HostileFiles, AnAnalysisDirectoryNamesTheRulesNotJustTheBoardsName) {
+  const std::string a = temp_path("evil-a.txt"), b = temp_path("evil-b.txt"), dir = temp_path("evil-dir");
+  fs::remove_all(dir);
+  spit(a, "name: evil\njumps: orthogonal\nooooo\nooooo\nooooo\nooooo\nooooo\n");
+  spit(b, "name: evil\njumps: diagonal\nooooo\nooooo\nooooo\nooooo\nooooo\n");
+  ASSERT_EQ(run("peg --quiet --board " + a + " --analyze --dir " + dir + " --json /dev/null").code, 0);
+  const auto r = run("peg --quiet --board " + b + " --analyze --dir " + dir);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("belongs to another analysis"), std::string::npos) << r.output;
+  // The English grid with other jumps, in a file named english, is not the English board.
+  const std::string english = temp_path("english"), english_dir = temp_path("english-dir");
+  fs::remove_all(english_dir);
+  ASSERT_EQ(run("peg --quiet --analyze --board triangle5 --dir " + english_dir + " --json /dev/null").code, 0);
+  spit(english, "name: triangle5\njumps: orthogonal\no....\noo...\nooo..\noooo.\nooooo\n");
+  EXPECT_EQ(run("peg --quiet --analyze --board " + english + " --start a1 --dir " + english_dir).code, 1);
+  for (const auto& p : {a, b, english}) fs::remove(p);
+  fs::remove_all(dir);
+  fs::remove_all(english_dir);
+}
+
+// Killed just before each of its renames and unlinks in turn, an analysis resumes to the answer
+// of one uninterrupted run, and leaves neither temporaries nor counts it no longer needs.
+TEST(HostileFiles, AnAnalysisKilledAtEveryRenameAndUnlinkResumesToTheCleanAnswer) {
+  const std::string clean_dir = temp_path("kill-clean");
+  fs::remove_all(clean_dir);
+  const std::string clean = analysis_json("triangle5", clean_dir);
+  ASSERT_EQ(clean.find("exit"), std::string::npos) << clean;
+  std::set<std::string> clean_files;
+  for (const auto& e : fs::directory_iterator(clean_dir)) clean_files.insert(e.path().filename().string());
+  // The sanitizer builds' runtime must come first among the libraries: the shim comes before it.
+  const std::string shim = std::string("ASAN_OPTIONS=${ASAN_OPTIONS}:verify_asan_link_order=0 LD_PRELOAD=") +
+                           GAMESOLVER_KILL_AT_LIBRARY + " GS_KILL_AT=";
+  int killed = 0;
+  for (int at = 1; at < 400; ++at) {
+    const std::string dir = temp_path("kill-" + std::to_string(at));
+    fs::remove_all(dir);
+    const std::string first = analysis_json("triangle5", dir, shim + std::to_string(at));
+    if (first.find("exit") == std::string::npos) {  // finished before call `at`: every point was tried
+      EXPECT_EQ(first, clean);
+      fs::remove_all(dir);
+      break;
+    }
+    ++killed;
+    EXPECT_EQ(analysis_json("triangle5", dir), clean) << "killed at call " << at;
+    std::set<std::string> files;
+    for (const auto& e : fs::directory_iterator(dir)) files.insert(e.path().filename().string());
+    EXPECT_EQ(files, clean_files) << "killed at call " << at;
+    fs::remove_all(dir);
+  }
+  EXPECT_GT(killed, 20);  // every layer's states, counts and statistics
+  fs::remove_all(clean_dir);
+}
+
+TEST(HostileFiles, TwoAnalysesOfOneDirectoryDoNotMixTheirFiles) {
+  const std::string dir = temp_path("two-at-once"), clean_dir = temp_path("two-clean");
+  fs::remove_all(dir);
+  fs::remove_all(clean_dir);
+  const std::string command =
+      GAMESOLVER_BINARY " peg --board triangle6 --analyze --quiet --json /dev/null --dir " + dir;
+  const auto r = gs::testing::run_shell("(" + command + " & " + command + "; wait) 2>&1");
+  // One ran, or both did one after the other; a refusal says why.
+  if (!r.output.empty()) EXPECT_NE(r.output.find("in use by another running job"), std::string::npos) << r.output;
+  EXPECT_EQ(analysis_json("triangle6", dir), analysis_json("triangle6", clean_dir));
+  fs::remove_all(dir);
+  fs::remove_all(clean_dir);
+}
+
+TEST(HostileFiles, AnInterruptedAnalysisLeavesNoTemporaryDirectory) {
+  const std::string tmp = temp_path("tmpdir");
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  const auto scratch = [&] {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(tmp)) n += e.path().filename().string().starts_with("gamesolver-");
+    return n;
+  };
+  const std::string job = "env TMPDIR=" + tmp + " " GAMESOLVER_BINARY " peg --board triangle7 --analyze --quiet";
+  for (const char* signal : {"INT", "TERM"}) {
+    gs::testing::run_shell("timeout -s " + std::string(signal) + " 0.5 " + job + " > /dev/null 2>&1");
+    EXPECT_EQ(scratch(), 0) << "SIGINT/SIGTERM left the scratch directory";
+  }
+  gs::testing::run_shell("timeout -s KILL 0.5 " + job + " > /dev/null 2>&1");
+  EXPECT_EQ(scratch(), 1);  // nobody could remove it, but the next job does
+  EXPECT_EQ(gs::testing::run_shell("TMPDIR=" + tmp + " " GAMESOLVER_BINARY " peg --board triangle4 --analyze -q").code,
+            0);
+  EXPECT_EQ(scratch(), 0);
+  fs::remove_all(tmp);
+}
+
+TEST(HostileFiles, FilesLargerThanTheirFormatAreRefusedBeforeTheyAreRead) {
+  const std::string dir = temp_path("big-stats");
+  fs::remove_all(dir);
+  ASSERT_EQ(run("peg -q --board triangle4 --analyze --json /dev/null --dir " + dir).code, 0);
+  fs::resize_file(dir + "/layer-00.stats", std::uintmax_t{3} << 30);  // sparse: no disk, no memory
+  auto r = gs::testing::run_shell("ulimit -v 2000000; " GAMESOLVER_BINARY
+                                  " peg -q --board triangle4 --analyze --memory 0.05 --dir " +
+                                  dir + " 2>&1");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("bytes: a checked text file has at most"), std::string::npos) << r.output;
+  const std::string tables = temp_path("big-tables");
+  fs::remove_all(tables);
+  ASSERT_EQ(run("hunt build -q --game fox-hounds --size 4 --dir " + tables).code, 0);
+  fs::resize_file(tables + "/fox-hounds-4x4-layer006.gst", std::uintmax_t{3} << 30);
+  r = gs::testing::run_shell(
+      "ulimit -v 2000000; " GAMESOLVER_BINARY " hunt verify -q --game fox-hounds --size 4 --dir " + tables + " 2>&1");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("payload truncated or too long"), std::string::npos) << r.output;
+  // JSON nested past any record's depth: refused before it costs 75 times its size.
+  const std::string nested = temp_path("nested.json");
+  spit(nested, std::string(1 << 20, '['));
+  r = run("view " + nested + " --html /dev/null");
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("nested more than"), std::string::npos) << r.output;
+  fs::remove(nested);
+  fs::remove_all(dir);
+  fs::remove_all(tables);
+}
+
+TEST(HostileFiles, AForgedStatisticsFileIsRefused) {
+  const std::string dir = temp_path("forged-stats");
+  fs::remove_all(dir);
+  ASSERT_EQ(run("peg -q --board triangle5 --analyze --json /dev/null --dir " + dir).code, 0);
+  const std::string stats = dir + "/layer-03.stats";
+  nlohmann::json j = nlohmann::json::parse(read_checked_text(stats, kSmallFileLimit));
+  j["canonical"] = j["canonical"].get<std::uint64_t>() + 1;
+  write_checked_text(stats, j.dump());
+  const auto r = run("peg -q --board triangle5 --analyze --dir " + dir);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("disagree with"), std::string::npos) << r.output;
+  fs::remove_all(dir);
+}
+
+TEST(HostileFiles, OutputsGoToPipesAndNeverOverwriteEachOtherOrTheInput) {
+  // stdout carries the summary: the JSON goes through /dev/stderr, a pipe too.
+  auto r = gs::testing::run_shell(GAMESOLVER_BINARY
+                                  " peg --board triangle5 --analyze --quiet --json /dev/stderr 2>&1 >/dev/null | cat");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(nlohmann::json::parse(r.output)["board"], "triangle5");
+  r = gs::testing::run_shell(GAMESOLVER_BINARY " peg --board triangle5 --quiet --svg /dev/stdout | cat");
+  EXPECT_NE(r.output.find("<svg"), std::string::npos);
+  const std::string sol = temp_path("collide-sol.txt"), f = temp_path("collide-f");
+  ASSERT_EQ(run("peg -q --output " + sol).code, 0);
+  const std::string before = slurp(sol);
+  r = run("view " + sol + " --html " + sol);
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("would overwrite the file it reads"), std::string::npos) << r.output;
+  EXPECT_EQ(slurp(sol), before);
+  r = run("peg -q --output " + f + " --json " + f);
+  EXPECT_EQ(r.code, 2) << r.output;
+  r = run("peg -q --svg " + f + " --json " + fs::path(f).parent_path().string() + "/./" +
+          fs::path(f).filename().string());
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("name the same file"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(f));
+  // "-" is standard output, not a file named "-".
+  r = gs::testing::run_shell("cd " + fs::temp_directory_path().string() + " && " GAMESOLVER_BINARY " view " + sol +
+                             " --html - | head -c 15");
+  EXPECT_EQ(r.output, "<!DOCTYPE html>");
+  EXPECT_FALSE(fs::exists(fs::temp_directory_path() / "-"));
+  fs::remove(sol);
+}
+
+TEST(HostileFiles, ViewDrawsOnlyWhatVerifyAccepts) {
+  const std::string sol = temp_path("view-sol.txt");
+  ASSERT_EQ(run("peg -q --board triangle5 --output " + sol).code, 0);
+  std::string body = read_checked_text(sol, kRecordFileLimit);
+  body.erase(body.rfind("jump: "));  // the last jump gone: two pegs left
+  write_checked_text(sol, body);
+  auto r = run("view " + sol + " --html /dev/null");
+  EXPECT_EQ(r.code, 1) << r.output;
+  const std::string play = temp_path("view-play.txt");
+  ASSERT_EQ(run("hopscotch -q --seed 7 --output " + play).code, 0);
+  const std::string text = read_checked_text(play, kRecordFileLimit);
+  const auto at = text.find("score: ");
+  const std::string line = text.substr(at, text.find('\n', at) - at);
+  resign_with(play, line + "\n", "score: 1\n");
+  EXPECT_EQ(run("view " + play + " --html /dev/null").code, 1);
+  // A hunt record whose words contradict its moves.
+  const std::string tables = temp_path("view-fh"), record = temp_path("view-record.json");
+  fs::remove_all(tables);
+  ASSERT_EQ(run("hunt build -q --game fox-hounds --size 4 --dir " + tables).code, 0);
+  r = gs::testing::run_shell("printf 'quit\\n' | " GAMESOLVER_BINARY " hunt play --game fox-hounds --size 4 --dir " +
+                             tables + " --json " + record + " > /dev/null");
+  ASSERT_EQ(r.code, 0);
+  const nlohmann::json good = nlohmann::json::parse(slurp(record));
+  EXPECT_EQ(run("view " + record + " --html /dev/null").code, 0);
+  for (const auto& [key, value] : std::vector<std::pair<std::string, nlohmann::json>>{
+           {"final_position", "x"}, {"winner", "fox"}, {"reason", "game over"}}) {
+    nlohmann::json bad = good;
+    bad[key] = value;
+    spit(record, bad.dump());
+    r = run("view " + record + " --html /dev/null");
+    EXPECT_EQ(r.code, 1) << key << "\n" << r.output;
+  }
+  fs::remove(sol);
+  fs::remove(play);
+  fs::remove(record);
+  fs::remove_all(tables);
+}
+
+TEST(HostileFiles, ADamagedPayloadHasNoPublishedChecksum) {
+  const std::string dir = temp_path("sums-damaged");
+  fs::remove_all(dir);
+  ASSERT_EQ(run("hunt build -q --game fox-hounds --size 4 --raw --dir " + dir).code, 0);
+  const std::string layer = dir + "/fox-hounds-4x4-layer006.gst";
+  std::string bytes = slurp(layer);
+  bytes.back() = static_cast<char>(bytes.back() ^ 1);  // the payload's last byte
+  spit(layer, bytes);
+  const auto r = run("hunt sums --game fox-hounds --size 4 --dir " + dir);
+  EXPECT_EQ(r.code, 1) << r.output;
+  EXPECT_NE(r.output.find("checksum mismatch"), std::string::npos) << r.output;
+  fs::remove_all(dir);
+}
+
+TEST(HostileFiles, AHugeIllegalMoveIsNotEchoedBack) {
+  const std::string tables = temp_path("echo-fh");
+  fs::remove_all(tables);
+  ASSERT_EQ(run("hunt build -q --game fox-hounds --size 4 --dir " + tables).code, 0);
+  const auto r =
+      gs::testing::run_shell("(head -c 20000000 /dev/zero | tr '\\0' x; printf '\\nquit\\n') | " GAMESOLVER_BINARY
+                             " hunt play --game fox-hounds --size 4 --dir " +
+                             tables + " 2>&1");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.output.find("(20000000 bytes)' is not a legal move"), std::string::npos) << r.output.substr(0, 300);
+  EXPECT_LT(r.output.size(), 100000u);
+  fs::remove_all(tables);
+}
+
+}  // namespace second_round
 
 }  // namespace
 }  // namespace gs

@@ -44,6 +44,21 @@ TEST(HostileInput, ExitCodesAndReasonsInTheToolkitsWords) {
       {"peg --analyze --board triangle4 --memory 1000", 2, "GiB; this machine has"},
       {"hopscotch --seed 1 --memo-bits 30 --threads 1000", 2, "give fewer --memo-bits or --threads"},
       {"hunt prove --game fox-hounds --memory 1000", 2, "GiB; this machine has"},
+      {"mnk --m 4 --n 4 --k 3 --memory nan", 2, "--memory must be a number"},
+      // Paths the file system refuses: the path cut short, the system's reason, a usage error.
+      {"peg --board " + std::string(5000, 'x'), 2, "(5000 bytes)"},
+      {"peg --analyze --board triangle4 --dir " + std::string(5000, 'x'), 2, "(5000 bytes)': File name too long"},
+      {"peg --analyze --board triangle4 --dir /etc/hostname", 2, "Not a directory"},
+      {"peg --all-starts --board triangle4 --output /etc/hostname", 2, "Not a directory"},
+      // Nothing may follow a position, and no option is silently ignored.
+      {"hunt probe --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir /nonexistent "
+       "--position 'T..T/..../..../T..T g 6 0.5'",
+       2, "expected GRID SIDE IN-HAND CAPTURED"},
+      {"peg --json ''", 2, "--json needs a value"},
+      {"peg --analyze --dir ''", 2, "--dir needs a value"},
+      {"peg --dir somewhere", 2, "--dir applies to peg --analyze"},
+      {"peg --memory 2", 2, "--memory applies to peg --analyze"},
+      {"peg --time-limit 5", 2, "--time-limit applies to peg --all-starts"},
   };
   for (const Hostile& h : cases) {
     const auto r = run(h.args);

@@ -47,6 +47,18 @@ Run build_on(int ranks, const std::string& variant, const std::string& dir, cons
                    " --threads 1 --quiet --dir " + dir + extra + " 2>&1");
 }
 
+// Ranks given different commands would wait for each other forever: refused at the start.
+TEST(MpiBuild, RanksGivenDifferentCommandsAreRefused) {
+  REQUIRE_MPI();
+  const std::string dir = temp_path("mpi-different");
+  const auto r = run_shell(
+      kMpirun + "1 " GAMESOLVER_BINARY " hunt build --game fox-hounds --dir " + dir +
+      " --up-to 5 --quiet : -n 1 " GAMESOLVER_BINARY " hunt build --game fox-hounds --quiet --dir " + dir + " 2>&1");
+  EXPECT_NE(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("were given different commands"), std::string::npos) << r.output;
+  fs::remove_all(dir);
+}
+
 // One process, then 1, 2 and 4 ranks: every file equal.
 void same_tables_on_ranks(const std::string& variant, const std::string& name) {
   const std::string one = temp_path(name + "-alone");

@@ -2,6 +2,7 @@
 // request itself is wrong) and DataError to exit code 1 (a file or computation failed).
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -33,6 +34,15 @@ inline std::string clipped(std::string_view token, std::size_t limit = 40) {
   }
   if (token.size() > limit) out += "... (" + std::to_string(token.size()) + " bytes)";
   return out;
+}
+
+// A path as a message quotes it: whole while it could be a real path (at most 255 bytes, every
+// byte printable), else clipped to 40 characters like any other token.
+inline std::string shown_path(std::string_view path) {
+  const bool printable = std::all_of(path.begin(), path.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+  });
+  return path.size() <= 255 && printable ? std::string(path) : clipped(path);
 }
 
 }  // namespace gs

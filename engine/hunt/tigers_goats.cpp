@@ -120,7 +120,8 @@ TigersAndGoats::Position TigersAndGoats::parse(const std::string& text) const {
   std::string grid, side;
   int in_hand = -1, captured = -1;
   in >> grid >> side >> in_hand >> captured;
-  if (!in || (side != "g" && side != "t"))
+  std::string rest;
+  if (!in || (side != "g" && side != "t") || in >> rest)  // nothing may follow: '... 0.5' is not '... 0'
     throw InputError("position '" + clipped(text) +
                      "': expected GRID SIDE IN-HAND CAPTURED, e.g. 'T...T/...../...../...../T...T g 20 0'");
   Position p;

@@ -24,7 +24,7 @@ constexpr std::size_t kIndexEntry = 40, kFooter = 32;
 }  // namespace
 
 BlockFileWriter::BlockFileWriter(std::string path, std::string_view header)
-    : path_(std::move(path)), tmp_(path_ + ".tmp." + std::to_string(getpid())) {
+    : path_(std::move(path)), tmp_(temporary_path(path_)) {
   file_ = std::fopen(tmp_.c_str(), "wb");
   if (!file_) throw DataError("cannot write " + path_);
   lock_temporary(fileno(file_));  // ours until renamed or dead (stale_temporaries.h)

@@ -41,8 +41,8 @@ void write_checked_text(const std::string& path, const std::string& body) {
   write_file_atomically(path, text);
 }
 
-std::string read_checked_text(const std::string& path) {
-  const std::string text = read_file<DataError>(path, UINTMAX_MAX, "checked text file");
+std::string read_checked_text(const std::string& path, std::uintmax_t limit) {
+  const std::string text = read_file<DataError>(path, limit, "checked text file");
   const auto pos = text.rfind(kPrefix);
   if (pos == std::string::npos || (pos > 0 && text[pos - 1] != '\n'))
     throw DataError(path + ": no checksum line (is this a gamesolver file?)");
@@ -55,7 +55,7 @@ std::string read_checked_text(const std::string& path) {
 
 RecordFile read_record_file(const std::string& path, const std::string& magic, const std::string& version,
                             const std::string& kind) {
-  std::istringstream in(read_checked_text(path));
+  std::istringstream in(read_checked_text(path, kRecordFileLimit));
   std::string header;
   std::getline(in, header);
   std::istringstream head(header);

@@ -22,8 +22,11 @@ std::string hex16(std::uint64_t value);  // 16 lowercase hex digits
 
 // Appends the checksum line and writes atomically; throws DataError on failure. "-" = stdout.
 void write_checked_text(const std::string& path, const std::string& body);
-// The body without its checksum line; throws DataError if unreadable, unsigned or altered.
-std::string read_checked_text(const std::string& path);
+// The body without its checksum line; throws DataError if unreadable, unsigned or altered, or
+// larger than `limit` bytes (refused before it is read: each format knows how large it can be).
+std::string read_checked_text(const std::string& path, std::uintmax_t limit);
+constexpr std::uintmax_t kSmallFileLimit = std::uintmax_t{1} << 20;    // statistics, records of a job
+constexpr std::uintmax_t kRecordFileLimit = std::uintmax_t{64} << 20;  // solutions, plays, game records
 
 // A checked text file of records: a first line "MAGIC VERSION [key=value ...]", then lines
 // "key: value". Throws DataError when the file is unreadable or altered, is not a MAGIC file,
@@ -32,6 +35,7 @@ struct RecordFile {
   std::map<std::string, std::string> header;                 // the key=value words of line 1
   std::vector<std::pair<std::string, std::string>> records;  // in file order
 };
+// At most kRecordFileLimit bytes.
 RecordFile read_record_file(const std::string& path, const std::string& magic, const std::string& version,
                             const std::string& kind);
 

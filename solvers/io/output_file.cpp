@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
+#include <optional>
 
 #include "engine/core/errors.h"
 #include "solvers/io/stale_temporaries.h"
@@ -17,11 +19,15 @@ namespace fs = std::filesystem;
 namespace {
 
 // The file a write to `path` lands in: symlinks followed (to a target that may not exist yet).
+// A link to a pipe, socket or device is kept as it is: /dev/stdout leads through
+// /proc/self/fd/1 to "pipe:[1234]", which is no path, but open() follows the link itself.
 fs::path written_path(const std::string& path) {
   fs::path p = path;
   for (int hops = 0;; ++hops) {
     std::error_code ec;
     if (!fs::is_symlink(fs::symlink_status(p, ec))) return p;
+    const fs::file_status behind = fs::status(p, ec);
+    if (!ec && fs::exists(behind) && !fs::is_regular_file(behind) && !fs::is_directory(behind)) return p;
     if (hops == 40) throw DataError("cannot write " + path + ": too many levels of symbolic links");
     const fs::path link = fs::read_symlink(p, ec);
     if (ec) throw DataError("cannot write " + path + ": " + ec.message());
@@ -61,6 +67,26 @@ void write_all(int fd, std::string_view bytes, const std::string& path) {
 
 }  // namespace
 
+bool same_destination(const std::string& a, const std::string& b) {
+  const auto file_of = [](const std::string& path) -> std::optional<fs::path> {
+    if (path.empty() || path == "-") return std::nullopt;
+    try {
+      const Destination d = destination_of(path);
+      if (!d.in_place) return d.target;
+    } catch (const DataError&) {  // a directory: no file to collide with
+    }
+    return std::nullopt;
+  };
+  const auto ta = file_of(a), tb = file_of(b);
+  if (!ta || !tb) return false;
+  std::error_code ec;
+  if (fs::equivalent(*ta, *tb, ec) && !ec) return true;
+  const fs::path ca = fs::weakly_canonical(fs::absolute(*ta), ec);
+  if (ec) return false;
+  const fs::path cb = fs::weakly_canonical(fs::absolute(*tb), ec);
+  return !ec && ca == cb;
+}
+
 void check_output_path(const std::string& path, std::string_view option) {
   if (path.empty() || path == "-") return;
   const Destination d = destination_of(path);
@@ -77,6 +103,10 @@ void check_output_path(const std::string& path, std::string_view option) {
 }
 
 void write_file_atomically(const std::string& path, std::string_view bytes) {
+  if (path == "-") {
+    if (!(std::cout << bytes).flush()) throw DataError("cannot write standard output (disk full or closed?)");
+    return;
+  }
   const Destination d = destination_of(path);
   if (d.in_place) {
     const int fd = ::open(d.target.c_str(), O_WRONLY | O_CLOEXEC);
@@ -90,7 +120,7 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
     if (::close(fd) != 0) fail(path, errno);
     return;
   }
-  const std::string tmp = d.target.string() + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = temporary_path(d.target.string());
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) fail(path, errno);
   lock_temporary(fd);  // ours until renamed or dead (stale_temporaries.h)

@@ -12,6 +12,7 @@ namespace gs {
 // a reader sees the old file or the new one, never half of one, even after a crash. A symlink
 // is written through (its target is replaced, not the link); a device or pipe (/dev/stdout,
 // /dev/full) is written in place, since there is nothing to rename over: its errors still count.
+// "-" is standard output.
 void write_file_atomically(const std::string& path, std::string_view bytes);
 
 // The last step of an atomic write, for writers that make their temporary themselves (a table
@@ -19,6 +20,11 @@ void write_file_atomically(const std::string& path, std::string_view bytes);
 // directory, so the new name survives a crash. DataError naming `shown` (the path as the user
 // gave it) on failure; the temporary is then removed.
 void rename_into_place(const std::string& tmp, const std::string& target, const std::string& shown);
+
+// Whether writes to `a` and to (or reads of) `b` reach one regular file: the same path once
+// symlinks, "." and ".." are resolved, or one existing file under two names (a hard link).
+// Standard output ("-"), pipes and devices never collide: each write goes out as it comes.
+bool same_destination(const std::string& a, const std::string& b);
 
 // Throws DataError when `path` could not be written: its directory missing or not writable, or
 // the path a directory. "-" (stdout) and "" (none) pass. Call it before the work.

@@ -163,6 +163,11 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
     if (l.offsets[b] > l.offsets[b + 1]) throw DataError(path + ": block index out of order");
   if (l.offsets.front() != 0 || l.offsets.back() != l.payload_bytes)
     throw DataError(path + ": block index does not span the payload");
+  // A block's stored bytes: at most 3 a position packed (values and two distance bytes), at most
+  // zstd's bound of that compressed. A bigger one is refused before anything is read.
+  for (std::uint64_t b = 0; b < l.blocks; ++b)
+    if (l.offsets[b + 1] - l.offsets[b] > ZSTD_compressBound(3 * l.block_size(b)))
+      throw DataError(path + ": block " + std::to_string(b) + " is larger than its positions allow");
   l.payload_start = header_end + 1 + index_bytes;
   return l;
 }
@@ -198,16 +203,27 @@ struct WholeFile {
   }
 };
 
+// The header and block index are read and checked first: a file longer than they say (or one
+// whose header belongs to another layer) is refused before its payload is read.
 WholeFile read_whole_file(const std::string& path, const TableHeader& expected) {
   WholeFile f;
-  f.bytes = read_file<DataError>(path, UINTMAX_MAX, "table file");
-  const std::string_view view(f.bytes);
-  f.layout = read_layout(
-      f.bytes,
-      [&](std::uint64_t at, std::uint64_t n) { return std::string(view.substr(std::min(at, view.size()), n)); }, path,
-      expected);
-  if (f.bytes.size() != f.layout.payload_start + f.layout.payload_bytes)
+  const std::uintmax_t size = checked_file_size<DataError>(path, UINTMAX_MAX, "table file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError("cannot read table file " + path);
+  const auto read_at = [&](std::uint64_t at, std::uint64_t n) {
+    std::string bytes(static_cast<std::size_t>(std::min<std::uint64_t>(n, size - std::min<std::uint64_t>(at, size))),
+                      '\0');
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(at));
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    return bytes;
+  };
+  f.layout = read_layout(read_at(0, 4096), read_at, path, expected);
+  if (size != f.layout.payload_start + f.layout.payload_bytes)
     throw DataError(path + ": payload truncated or too long");
+  f.bytes = read_at(0, size);
+  if (f.bytes.size() != size) throw DataError("cannot read table file " + path);
   return f;
 }
 
@@ -331,6 +347,13 @@ TableBlocks::TableBlocks(const std::string& path, const TableHeader& expected) :
       head, [&](std::uint64_t at, std::uint64_t n) { return s.read_at(at, n); }, path, expected);
   if (size != s.layout.payload_start + s.layout.payload_bytes)
     throw DataError(path + ": payload truncated or too long");
+}
+
+void TableBlocks::check_blocks() {
+  State& s = *state_;
+  const Layout& l = s.layout;
+  for (std::uint64_t b = 0; b < l.blocks; ++b)
+    check_block(l, b, s.read_at(l.payload_start + l.offsets[b], l.offsets[b + 1] - l.offsets[b]), s.path);
 }
 
 TableBlocks::TableBlocks(TableBlocks&&) noexcept = default;

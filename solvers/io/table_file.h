@@ -89,6 +89,9 @@ class TableBlocks {
 
   const TableHeader& header() const;
   std::uint16_t entry(std::uint64_t index);  // as in TableFile::entries
+  // Every block's stored bytes against the block index, one block in memory at a time
+  // (DataError naming the first damaged block).
+  void check_blocks();
 
  private:
   struct State;

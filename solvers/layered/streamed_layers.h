@@ -26,7 +26,9 @@
 // after its last finished step): layer-DD.states, layer-DD.counts (deleted once the next step no
 // longer needs them, except the last layer's), layer-DD.stats after step DD is done,
 // alive-DD.states and alive-DD.stats. Every file names its problem; files of another one are
-// refused.
+// refused, and so are statistics whose counts disagree with the states files beside them. One job
+// at a time holds the directory (directory_lock.h); it starts by removing what a killed job left:
+// temporaries no live writer holds, and counts files that a finished step no longer needs.
 #pragma once
 
 #include <algorithm>
@@ -46,6 +48,8 @@
 #include "engine/core/uint128.h"
 #include "solvers/common/game.h"
 #include "solvers/io/checked_text_file.h"
+#include "solvers/io/directory_lock.h"
+#include "solvers/io/stale_temporaries.h"
 #include "solvers/layered/count_table.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/state_file.h"
@@ -96,7 +100,7 @@ inline void check_header(const std::string& path, const std::string& found, cons
 }
 
 inline nlohmann::json read_stats(const std::string& path, const StreamedOptions& o, const char* kind, std::size_t d) {
-  auto j = nlohmann::json::parse(read_checked_text(path));
+  auto j = nlohmann::json::parse(read_checked_text(path, kSmallFileLimit));
   check_header(path, j.at("header").get<std::string>(), header(o, kind, d));
   return j;
 }
@@ -138,29 +142,34 @@ class StreamedLayers {
   StreamedLayers(const P& puzzle, StreamedOptions options)
       : puzzle_(puzzle),
         o_(std::move(options)),
+        lock_(created(o_.dir)),
         table_(std::max<std::size_t>(o_.memory_bytes / sizeof(CountTable::Slot), 1024)) {
-    std::filesystem::create_directories(o_.dir);
+    remove_stale_temporaries(o_.dir);  // a killed job's: no live writer holds them while we hold the directory
   }
 
   // Every step not already on disk, forward then backward; then the statistics from the files.
   StreamedAnalysis run(typename P::Position start) {
     std::size_t d = 0, steps = 0;
-    if (!block_file_ok(states(d))) write_start(start);
+    // The start layer is its states and its counts, renamed one after the other.
+    if (!std::filesystem::exists(stats_path(0)) && !(block_file_ok(states(0)) && block_file_ok(counts(0))))
+      write_start(start);
     while (true) {
       if (std::filesystem::exists(stats_path(d))) {
-        streamed_detail::read_stats(stats_path(d), o_, "layer", d);  // refuses another problem's files
+        check_stats(d);  // refuses another problem's files, and counts that are not the files'
       } else {
         if (steps++ == o_.max_steps) return StreamedAnalysis{};
         forward(d);
       }
       if (o_.progress) o_.progress->depth = static_cast<int>(d);
       if (StateFileReader(states(d + 1)).size() == 0) break;
+      // A step killed after its statistics, before it deleted the counts it no longer needed.
+      if (d > 0) std::filesystem::remove(counts(d));
       ++d;
     }
     const std::size_t deepest = d;
     for (std::size_t a = deepest + 1; a-- > 0;)
       if (std::filesystem::exists(alive_stats_path(a)))
-        streamed_detail::read_stats(alive_stats_path(a), o_, "alive", a);
+        check_alive_stats(a);
       else
         backward(a, deepest);
     return collect(deepest);
@@ -177,6 +186,31 @@ class StreamedLayers {
   std::string stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "stats"); }
   std::string alive_states(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "states"); }
   std::string alive_stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "stats"); }
+
+  static const std::string& created(const std::string& dir) {
+    std::filesystem::create_directories(dir);
+    return dir;
+  }
+
+  // A step's statistics against the files it describes: the states of its layer (every count is
+  // a sum over them, so none can be below the layer's size or above |group| times it).
+  void check_stats(std::size_t d) const {
+    const nlohmann::json j = streamed_detail::read_stats(stats_path(d), o_, "layer", d);
+    const std::uint64_t n = open(states(d), "", "layer", d).size(), order = puzzle_.symmetries().order();
+    const auto count = [&](const char* key) { return j.at(key).get<std::uint64_t>(); };
+    const std::uint64_t total = count("total"), dead = count("dead_canonical"), dead_total = count("dead_total");
+    if (count("canonical") != n || total < n || total > n * order || dead > n || dead_total < dead ||
+        dead_total > dead * order || dead_total > total || (d == 0 && n != 1))
+      throw DataError(stats_path(d) + ": its counts disagree with " + states(d) + " (altered): use another directory");
+  }
+  void check_alive_stats(std::size_t d) const {
+    const nlohmann::json j = streamed_detail::read_stats(alive_stats_path(d), o_, "alive", d);
+    const std::uint64_t n = open(alive_states(d), "", "alive", d).size(), order = puzzle_.symmetries().order();
+    const std::uint64_t total = j.at("total").get<std::uint64_t>();
+    if (j.at("canonical").get<std::uint64_t>() != n || total < n || total > n * order)
+      throw DataError(alive_stats_path(d) + ": its counts disagree with " + alive_states(d) +
+                      " (altered): use another directory");
+  }
 
   StateFileReader open(const std::string& path, const std::string& counts_path, const char* kind, std::size_t d) const {
     StateFileReader r(path, counts_path);
@@ -286,7 +320,7 @@ class StreamedLayers {
     // Layers grow or shrink by similar factors from one depth to the next.
     std::uint64_t estimate = parents.size() * 8;
     if (d > 0) {
-      const nlohmann::json above = nlohmann::json::parse(read_checked_text(stats_path(d - 1)));
+      const nlohmann::json above = nlohmann::json::parse(read_checked_text(stats_path(d - 1), kSmallFileLimit));
       const double before = std::max(above.at("canonical").get<double>(), 1.0),
                    now = static_cast<double>(parents.size());
       estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.25 * now * now / before) + 1024);
@@ -433,8 +467,8 @@ class StreamedLayers {
     a.complete = true;
     int built_in = 1;
     for (std::size_t d = 0; d <= deepest; ++d) {
-      const nlohmann::json j = nlohmann::json::parse(read_checked_text(stats_path(d)));
-      const nlohmann::json alive = nlohmann::json::parse(read_checked_text(alive_stats_path(d)));
+      const nlohmann::json j = nlohmann::json::parse(read_checked_text(stats_path(d), kSmallFileLimit));
+      const nlohmann::json alive = nlohmann::json::parse(read_checked_text(alive_stats_path(d), kSmallFileLimit));
       StreamedLayer l;
       l.canonical = j.at("canonical"), l.total = j.at("total");
       l.dead_canonical = j.at("dead_canonical"), l.dead_total = j.at("dead_total");
@@ -454,6 +488,7 @@ class StreamedLayers {
 
   const P& puzzle_;
   StreamedOptions o_;
+  DirectoryLock lock_;
   CountTable table_;
 };
 

@@ -172,6 +172,15 @@ class LayerTables {
     return headers_.at(layer);
   }
 
+  // A layer's file read through, every block checked against its checksum (a stated layer has
+  // no blocks of its own: its plain layer's are checked).
+  void check_blocks(int layer) {
+    if (stated(layer))
+      plain().check_blocks(layer);
+    else
+      blocks(layer).check_blocks();
+  }
+
   // Layers whose tables are in memory.
   std::size_t loaded() const { return tables_.size(); }
   // Frees a layer's table (its header stays); it is read again from its file if needed.

@@ -44,7 +44,7 @@ StatedLayer read_stated_layer(const std::string& path, const TableHeader& expect
   }
   if (stated.plain_checksum.size() != 16 || stated.quiet_plies < 1)
     throw DataError(path + ": incomplete stated layer (plain-checksum, quiet-plies)");
-  stated.checksum = hex16(fnv1a64(read_checked_text(path)));
+  stated.checksum = hex16(fnv1a64(read_checked_text(path, kRecordFileLimit)));
   return stated;
 }
 

@@ -57,6 +57,46 @@ def test_errors_raise_the_command_lines_messages(tmp_path):
     assert f"gamesolver: {damaged.value}" == cli("peg", "verify", str(tmp_path / "sol.txt"), code=1)
 
 
+def test_paths_and_parameters_are_checked_as_the_command_line_checks_them(tmp_path):
+    # A path the file system refuses is an InputError, as on the command line (exit 2).
+    with pytest.raises(gamesolver.InputError, match="File name too long"):
+        gamesolver.peg.analyze(board="triangle4", dir=str(tmp_path / ("x" * 5000)))
+    (tmp_path / "file").write_text("")
+    with pytest.raises(gamesolver.InputError, match="Not a directory"):
+        gamesolver.peg.analyze(board="triangle4", dir=str(tmp_path / "file"))
+    # A NUL byte would cut the path short: refused, not read as another file.
+    solution = tmp_path / "sol.txt"
+    subprocess.run([GAMESOLVER, "peg", "-q", "--output", str(solution)], check=True, capture_output=True)
+    with pytest.raises(gamesolver.InputError, match="NUL"):
+        gamesolver.peg.verify(str(solution) + "\0x")
+    with pytest.raises(gamesolver.InputError, match="rule"):
+        gamesolver.hunt.open(game="tigers-goats", dir=str(tmp_path), rule=-1)
+
+
+def test_two_threads_analysing_into_one_directory_do_not_collide(tmp_path):
+    results, errors = [], []
+
+    def analyse():
+        try:
+            results.append(gamesolver.peg.analyze(board="triangle6", dir=str(tmp_path / "same")))
+        except gamesolver.DataError as e:
+            errors.append(str(e))
+
+    threads = [threading.Thread(target=analyse) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all("in use by another running job" in e for e in errors)
+
+    def counts(r):
+        return {k: v for k, v in stable(r).items() if k != "disk_bytes"}
+
+    again = gamesolver.peg.analyze(board="triangle6", dir=str(tmp_path / "same"))
+    assert counts(again) == counts(gamesolver.peg.analyze(board="triangle6"))
+    assert all(counts(r) == counts(again) for r in results)
+
+
 def test_mnk():
     empty = gamesolver.mnk.solve(3, 3, 3)
     assert empty["value"] == "draw"

@@ -13,10 +13,13 @@
 #include <boost/program_options.hpp>
 
 #include "engine/core/errors.h"
+#include "engine/core/read_file.h"
 #include "solvers/io/checked_text_file.h"
 #include "tools/bench/bench_run.h"
 #include "tools/common/child_process.h"
 #include "tools/common/cli.h"
+#include "tools/common/json_number.h"
+#include "tools/common/scratch_directory.h"
 #include "tools/draw/bar_chart.h"
 
 namespace gs::tools {
@@ -238,35 +241,23 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
   const std::uint64_t expected = o.signature.empty() ? 0 : read_signature(o.signature);
   nlohmann::json old;
   if (!o.compare.empty()) {
-    std::ifstream in(o.compare);
-    if (!in) throw DataError(o.compare + ": cannot read");
-    try {
-      old = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception&) {
-      throw DataError(o.compare + ": not JSON");
-    }
+    old = parse_user_json(read_file<DataError>(o.compare, std::uintmax_t{64} << 20, "bench result"), o.compare);
+    check_bench_baseline(old);
   }
-  const std::filesystem::path scratch =
-      std::filesystem::temp_directory_path() / ("gamesolver-bench-" + std::to_string(getpid()));
-  std::filesystem::create_directories(scratch);
+  const cli::ScratchDirectory scratch_dir("bench");
+  const std::filesystem::path scratch = scratch_dir.path();
   const std::string exe = cli::self_executable();
   std::vector<BenchResult> results;
   const std::size_t total = entries.size() * threads.size();
-  try {
-    for (const BenchEntry& e : entries)
-      for (int t : threads) {
-        if (global.progress())
-          std::cerr << "[" << results.size() + 1 << "/" << total << "] " << e.name() << ", " << t << " thread(s)"
-                    << std::flush;
-        results.push_back(run_bench_entry(e, t, o.repeat, exe, scratch));
-        if (global.progress())
-          std::cerr << ": " << (results.back().ok() ? fixed(results.back().median(), 3) + " s" : "FAILED") << "\n";
-      }
-  } catch (...) {
-    std::filesystem::remove_all(scratch);
-    throw;
-  }
-  std::filesystem::remove_all(scratch);
+  for (const BenchEntry& e : entries)
+    for (int t : threads) {
+      if (global.progress())
+        std::cerr << "[" << results.size() + 1 << "/" << total << "] " << e.name() << ", " << t << " thread(s)"
+                  << std::flush;
+      results.push_back(run_bench_entry(e, t, o.repeat, exe, scratch));
+      if (global.progress())
+        std::cerr << ": " << (results.back().ok() ? fixed(results.back().median(), 3) + " s" : "FAILED") << "\n";
+    }
 
   int failures = 0;
   for (const BenchResult& r : results) failures += r.ok() ? 0 : 1;

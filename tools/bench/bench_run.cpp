@@ -113,13 +113,29 @@ nlohmann::json bench_json(const std::vector<BenchResult>& results) {
   return entries;
 }
 
-std::vector<BenchComparison> compare_bench(const std::vector<BenchResult>& now, const nlohmann::json& old) {
+void check_bench_baseline(const nlohmann::json& old) {
   if (!old.is_object() || !old.contains("entries") || !old["entries"].is_array())
     throw InputError("--compare: not a file written by gamesolver bench --json (no \"entries\")");
+  std::size_t i = 0;
+  for (const nlohmann::json& e : old["entries"]) {
+    const auto number = [&](const char* key) {
+      return e["seconds"].is_object() && e["seconds"].contains(key) && e["seconds"][key].is_number();
+    };
+    if (!e.is_object() || !e.contains("name") || !e["name"].is_string() || !e.contains("threads") ||
+        !e["threads"].is_number_integer() || !e.contains("seconds") || !number("median") || !number("low") ||
+        !number("high"))
+      throw InputError("--compare: entry " + std::to_string(i + 1) +
+                       " is not a bench result (name, threads, seconds: median, low, high)");
+    json_int(e["threads"], "--compare: threads");
+    ++i;
+  }
+}
+
+std::vector<BenchComparison> compare_bench(const std::vector<BenchResult>& now, const nlohmann::json& old) {
+  check_bench_baseline(old);
   std::map<std::pair<std::string, int>, const nlohmann::json*> before;
   for (const nlohmann::json& e : old["entries"])
-    if (e.contains("name") && e.contains("threads") && e.contains("seconds"))
-      before[{e["name"].get<std::string>(), json_int(e["threads"], "threads")}] = &e;
+    before[{e["name"].get<std::string>(), json_int(e["threads"], "threads")}] = &e;
   std::vector<BenchComparison> out;
   for (const BenchResult& r : now) {
     const auto it = before.find({r.entry.name(), r.threads});

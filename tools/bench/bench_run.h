@@ -52,6 +52,9 @@ struct BenchComparison {
 };
 // Relative changes under this are never flagged: a quiet machine's run-to-run jitter.
 inline constexpr double kMinNoise = 0.10;
+// InputError unless `old` is what bench --json writes: every entry with its name, threads and
+// seconds (median, low, high) of the right types. Called before a suite runs, by compare_bench too.
+void check_bench_baseline(const nlohmann::json& old);
 std::vector<BenchComparison> compare_bench(const std::vector<BenchResult>& now, const nlohmann::json& old);
 
 }  // namespace gs::tools

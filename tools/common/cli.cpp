@@ -3,6 +3,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -62,6 +64,10 @@ void check_stdout() {
 }
 }  // namespace
 
+std::string filesystem_message(const std::filesystem::filesystem_error& e) {
+  return "cannot use '" + shown_path(e.path1().string()) + "': " + e.code().message();
+}
+
 int guarded(const std::function<int()>& body) {
   try {
     const int code = body();
@@ -73,6 +79,11 @@ int guarded(const std::function<int()>& body) {
   } catch (const DataError& e) {
     std::cerr << "gamesolver: " << e.what() << "\n";
     return 1;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the file system refuses (too long, a file where a directory belongs, a loop of
+    // links): the path the user gave, cut short, and the system's reason, as a usage error.
+    std::cerr << "gamesolver: " << filesystem_message(e) << "\n";
+    return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "gamesolver: out of memory\n";
     return 1;
@@ -94,6 +105,7 @@ double physical_memory_bytes() {
 
 void check_memory_fits(double bytes, const std::string& what, const std::string& fix) {
   const double machine = physical_memory_bytes(), gib = double(1 << 30);
+  if (!std::isfinite(bytes) || bytes < 0) throw InputError(what + " must be a number of 0 or more");
   if (bytes <= 0.9 * machine) return;
   std::ostringstream text;
   text.precision(3);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -56,8 +57,12 @@ struct Report {
 };
 void emit(const GlobalOptions& options, const Report& report);
 
-// Runs a subcommand body, turning exceptions into a one-line message and an exit code.
+// Runs a subcommand body, turning exceptions into a one-line message and an exit code: 2 for
+// InputError and for a path the file system refuses (too long, a loop of links, a file where a
+// directory belongs), 1 for DataError and anything else.
 int guarded(const std::function<int()>& body);
+// A path the file system refused, in one line: the path as given (cut short) and the reason.
+std::string filesystem_message(const std::filesystem::filesystem_error& e);
 
 class Stopwatch {
  public:

@@ -71,14 +71,18 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   try {
     const po::parsed_options parsed = po::command_line_parser(args).options(all).positional(positional).run();
     po::store(parsed, vm);
-    // Boost reads "-1" into an unsigned option as 2^64 - 1: refused here, for every command.
+    // Boost reads "-1" into an unsigned option as 2^64 - 1: refused here, for every command. An
+    // empty value (--json "") would be taken for the option's absence.
     for (const po::option& option : parsed.options)
-      for (const std::string& value : option.value)
+      for (const std::string& value : option.value) {
+        if (value.empty() && !option.string_key.empty() && option.string_key != "mode" && option.string_key != "file")
+          throw InputError("--" + option.string_key + " needs a value, not an empty one");
         if (value.starts_with('-') && vm.count(option.string_key)) {
           const std::type_info& type = vm[option.string_key].value().type();
           if (type == typeid(unsigned) || type == typeid(unsigned long) || type == typeid(unsigned long long))
-            throw InputError("--" + option.string_key + " must be 0 or more, not " + value);
+            throw InputError("--" + option.string_key + " must be 0 or more, not " + clipped(value));
         }
+      }
     if (vm.count("help")) {
       std::cout << usage_text(command) << "\n" << visible << std::flush;
       return std::nullopt;
@@ -122,10 +126,29 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   const ModeInfo& mode = command.modes[*chosen];
   if (mode.takes_file && file.empty()) throw InputError("usage: gamesolver " + command.name + " " + mode.synopsis);
   if (!mode.takes_file && !file.empty()) throw InputError("unexpected argument '" + clipped(file) + "'");
-  // Output files are checked now, not after an hour of work.
-  check_output_path(global.json, "--json");
-  check_output_path(global.svg, "--svg");
-  if (vm.count("html")) check_output_path(vm["html"].as<std::string>(), "--html");
+  for (const ModeInfo& other : command.modes)
+    for (const std::string& option : other.own_options)
+      if (vm.count(option) && !vm[option].defaulted() &&
+          std::find(mode.own_options.begin(), mode.own_options.end(), option) == mode.own_options.end())
+        throw InputError("--" + option + " applies to " + command.name + " " + mode_word(other) + ", not to " +
+                         mode_word(mode));
+  // Output files are checked now, not after an hour of work, and against each other and the
+  // file read: none may overwrite another.
+  std::vector<std::pair<std::string, std::string>> outputs;  // option, path
+  for (const auto& [option, path] : {std::pair<std::string, std::string>{"--json", global.json}, {"--svg", global.svg}})
+    if (!path.empty()) outputs.emplace_back(option, path);
+  for (const char* option : {"html", "output"})
+    if (vm.count(option) && typeid(std::string) == vm[option].value().type())
+      outputs.emplace_back(std::string("--") + option, vm[option].as<std::string>());
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (outputs[i].first != "--output") check_output_path(outputs[i].second, outputs[i].first);  // a job's own
+    if (!file.empty() && same_destination(outputs[i].second, file))
+      throw InputError(outputs[i].first + " " + shown_path(outputs[i].second) + " would overwrite the file it reads");
+    for (std::size_t k = 0; k < i; ++k)
+      if (same_destination(outputs[i].second, outputs[k].second))
+        throw InputError(outputs[k].first + " and " + outputs[i].first + " name the same file " +
+                         shown_path(outputs[i].second));
+  }
   if (!global.svg.empty() && !mode.draws) {
     std::vector<std::string> drawing;
     for (const ModeInfo& m : command.modes)

@@ -53,6 +53,9 @@ struct ModeInfo {
   bool is_switch = false;   // also chosen by --name (a bool option of the command)
   bool takes_file = false;  // the word after the mode is a file
   bool draws = false;       // --svg draws its result
+  // Options that only this mode reads (and any other mode that names them too): given with a
+  // mode that does not name them, they are refused instead of ignored.
+  std::vector<std::string> own_options;
 };
 
 // Checks that the registry's tests run on every game of a command: a game cannot be registered

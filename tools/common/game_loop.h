@@ -89,4 +89,33 @@ PlayOut<G> play_out(const G& game, typename G::Position p, std::array<Seat<G>, 2
   return out;
 }
 
+// How play_out ends a recorded game whose `plies` moves reached `p`, for a replay to check the
+// record's own words against: when the position ends it, the reason ("game over", "no legal
+// move") and the winning seat (none for a draw); else nothing, since only a seat, the cap, a
+// repetition or a draw rule could have stopped it there.
+struct RecordedEnd {
+  std::string reason;
+  std::optional<int> winner;
+};
+template <Game G>
+std::optional<RecordedEnd> natural_end(const G& game, const typename G::Position& p, int plies) {
+  const int mover = plies % 2;
+  if constexpr (TwoPlayerGame<G>)
+    if (const auto end = game.terminal(p))
+      return RecordedEnd{.reason = "game over",
+                         .winner = *end == Outcome::kDraw  ? std::nullopt
+                                   : *end == Outcome::kWin ? std::optional<int>(mover)
+                                                           : std::optional<int>(1 - mover)};
+  bool any = false;
+  game.for_each_move(p, [&](const typename G::Move&) { any = true; });
+  if (!any) return RecordedEnd{.reason = "no legal move", .winner = 1 - mover};
+  return std::nullopt;
+}
+
+// Whether `reason` is one that play_out gives a game the position does not end.
+inline bool unfinished_reason(const std::string& reason) {
+  return reason == "stopped" || reason == "repetition" || reason == "move cap" ||
+         (reason.ends_with(": a draw") && reason.find("without progress") != std::string::npos);
+}
+
 }  // namespace gs::tools

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "engine/core/errors.h"
+#include "solvers/io/checked_text_file.h"
 
 namespace gs::cli {
 
@@ -74,6 +75,15 @@ int end_ranks(int code) {
 
 void check_runs_across_ranks(const std::string& command, const std::vector<std::string>& rest) {
   if (ranks().size() == 1) return;
+  // Every rank must run the same command: ranks given different ones (mpirun's "-n 1 A : -n 1 B")
+  // would wait forever in collective steps the others never reach. Compared first, by every rank
+  // alike, through the digest's largest and smallest value over the ranks.
+  std::string words = command;
+  for (const std::string& word : rest) words += '\0' + word;
+  const std::uint64_t digest = fnv1a64(words);
+  const std::uint64_t largest = ranks().max(digest), smallest = ~ranks().max(~digest);
+  if (largest != smallest)
+    throw InputError("the MPI ranks were given different commands: every rank must run the same gamesolver command");
   const bool build = (command == "hunt" || command == "mountnfall") && !rest.empty() && rest[0] == "build";
   if (!build)
     throw InputError("only 'hunt build' and 'mountnfall build' run across MPI ranks; run '" + command +

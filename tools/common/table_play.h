@@ -122,7 +122,7 @@ nlohmann::json play_against_tables(const G& game, const std::string& dir, int ru
         if (game.move_name(p, m) == *line) typed = m;
       });
       if (typed) return typed;
-      std::cout << "'" << *line << "' is not a legal move here; legal:" << legal.str() << "\n";
+      std::cout << "'" << clipped(*line) << "' is not a legal move here; legal:" << legal.str() << "\n";
     }
   }};
   const Seat<G> machine{[&](const Position& p, const auto&) {

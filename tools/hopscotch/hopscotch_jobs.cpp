@@ -141,7 +141,8 @@ Report hopscotch_verify(const std::string& path, const HopscotchOptions& /*optio
 
 Replay hopscotch_replay(const std::string& path) {
   const HopscotchVerification v = verify_hopscotch_play(path);
-  if (v.reason.starts_with("play ")) throw DataError(path + ": " + v.reason);  // an illegal play
+  // Only what `hopscotch verify` accepts is drawn: a page must not show a score the plays never make.
+  if (!v.valid) throw DataError(shown_path(path) + ": " + v.reason + " (gamesolver hopscotch verify says why)");
   Replay replay{.title = "Hopscotch: " + path};
   hopscotch::Tableau t(v.deal);
   for (std::size_t shown = 0; shown <= v.played.size(); ++shown) {

@@ -6,6 +6,7 @@
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/progress_rule.h"
+#include "tools/common/game_loop.h"
 #include "tools/common/json_number.h"
 #include "tools/common/table_jobs.h"
 #include "tools/common/table_play.h"
@@ -112,6 +113,27 @@ int hunt_play(const HuntOptions& o, const std::string& side) {
   });
 }
 
+namespace {
+
+// A record's final position, winner and reason must be what its moves reach (as play_out ends a
+// game): a page must not announce a result the board does not show.
+template <class G>
+void check_ending(const G& g, const typename G::Position& start, const typename G::Position& p, int plies,
+                  const nlohmann::json& record) {
+  if (record.at("final_position").get<std::string>() != g.format(p))
+    throw DataError("its final_position is not the position its moves reach");
+  const std::string reason = record.at("reason").get<std::string>();
+  const std::optional<RecordedEnd> end = natural_end(g, p, plies);
+  if (end ? reason != end->reason : !unfinished_reason(reason))
+    throw DataError("its reason '" + clipped(reason) + "' is not how its moves end");
+  const nlohmann::json& stated = record.at("winner");
+  const int first = g.side(start);
+  if (end && end->winner ? stated != G::kSides[*end->winner == 0 ? first : 1 - first] : !stated.is_null())
+    throw DataError("its winner is not who its moves make the winner");
+}
+
+}  // namespace
+
 Replay hunt_replay(const nlohmann::json& record) {
   HuntOptions o;
   try {
@@ -128,19 +150,25 @@ Replay hunt_replay(const nlohmann::json& record) {
   try {
     return with_game(o, [&](const auto& g) {
       Replay replay{.title = o.game + " " + g.variant()};
-      auto p = g.parse(record.at("start").get<std::string>());
+      const auto start = g.parse(record.at("start").get<std::string>());
+      auto p = start;
       DiagramReplay frames(replay, draw::diagram_of(g, p));
+      // Every move's text must name a legal move that reaches its position: the caption shows it.
       for (const auto& m : record.at("moves")) {
         const auto next = g.parse(m.at("position").get<std::string>());
+        const std::string text = m.at("move").get<std::string>();
         bool legal = false;
-        for_each_successor(g, p, [&](const auto&, const auto& q) { legal = legal || q == next; });
+        for_each_successor(g, p, [&](const auto& move, const auto& q) {
+          legal = legal || (q == next && g.move_name(p, move) == text);
+        });
         if (!legal)
-          throw DataError("move " + std::to_string(frames.moves() + 1) + " (" + m.at("move").get<std::string>() +
-                          ") is not legal");
-        frames.add(draw::diagram_of(g, next), m.at("move").get<std::string>());
+          throw DataError("move " + std::to_string(frames.moves() + 1) + " (" + clipped(text) +
+                          ") is not a legal move to its position");
+        frames.add(draw::diagram_of(g, next), text);
         p = next;
       }
       replay.final_position = g.format(p);
+      check_ending(g, start, p, frames.moves(), record);
       return replay;
     });
   } catch (const nlohmann::json::exception& e) {

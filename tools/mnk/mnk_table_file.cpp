@@ -42,7 +42,7 @@ void write_mnk_table(const std::string& path, int m, int n, int k, const std::ve
 }
 
 MnkTable read_mnk_table(const std::string& path) {
-  const std::string body = read_checked_text(path);
+  const std::string body = read_checked_text(path, std::uintmax_t{1} << 30);
   std::istringstream in(body);
   std::string header;
   std::getline(in, header);

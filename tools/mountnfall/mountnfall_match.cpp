@@ -132,6 +132,22 @@ Replay mountnfall_replay(const nlohmann::json& match, int number) {
       frames.add(draw::diagram_of(game, p), name.get<std::string>());
     }
     replay.final_position = game.format(p);
+    // The record's result, reason, plies and final position must be what its moves reach.
+    const int plies = frames.moves();
+    if (record.at("final_position").get<std::string>() != replay.final_position ||
+        json_int(record.at("plies"), "plies") != plies)
+      throw DataError("game " + std::to_string(number) + ": its final_position or plies are not its moves'");
+    const std::string reason = record.at("reason").get<std::string>(), result = record.at("result").get<std::string>();
+    const std::optional<RecordedEnd> end = natural_end(game, p, plies);
+    if (end ? reason != end->reason : !unfinished_reason(reason))
+      throw DataError("game " + std::to_string(number) + ": its reason '" + clipped(reason) +
+                      "' is not how its moves end");
+    // Seat 0 is White; the result is the match player's, who is White in the odd-numbered games.
+    const bool player_white = number % 2 == 1;
+    const std::string expected = !end || !end->winner ? "draw" : (*end->winner == 0) == player_white ? "win" : "loss";
+    if (result != expected)
+      throw DataError("game " + std::to_string(number) + ": its result '" + clipped(result) + "' is not its moves' (" +
+                      expected + ")");
     return replay;
   } catch (const nlohmann::json::exception& e) {
     throw DataError(std::string("not a Mount'n Fall match record: ") + e.what());

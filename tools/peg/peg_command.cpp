@@ -174,7 +174,8 @@ Command peg_command() {
             .synopsis = "--analyze [options]",
             .summary = "every reachable position, layer by layer, with exact counts",
             .is_switch = true,
-            .draws = true},
+            .draws = true,
+            .own_options = {"dir", "memory"}},
            [](PegCommandOptions& o, const Invocation& in) {
              if (!o.job.output.empty()) throw InputError("--output applies to solve and --fewest-moves");
              return solve_like(o, in, peg_analyze);
@@ -183,7 +184,8 @@ Command peg_command() {
             .synopsis = "--all-starts [options]",
             .summary = "for every start hole, the holes where the last peg can finish",
             .is_switch = true,
-            .draws = true},
+            .draws = true,
+            .own_options = {"time-limit"}},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))

@@ -1,6 +1,4 @@
 // gamesolver peg: --analyze and --fewest-moves.
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
 #include <filesystem>
@@ -20,6 +18,7 @@
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/streamed_layers.h"
+#include "tools/common/scratch_directory.h"
 #include "tools/draw/column_chart.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
@@ -47,33 +46,50 @@ std::vector<LayerSet> enumerate_with_progress(const peg::PegPuzzle& puzzle, peg:
   return enumerate_layers(puzzle, start, &progress);
 }
 
-// The analysis files: --dir (kept, so a stopped analysis resumes), else a temporary directory
-// removed at the end.
+// The analysis files: --dir (kept, so a stopped analysis resumes), else a scratch directory
+// removed at the end, on SIGINT or SIGTERM, or by the next job after a kill.
 class AnalysisDir {
  public:
   explicit AnalysisDir(const std::string& dir) : path_(dir) {
-    if (path_.empty()) {
-      path_ = (std::filesystem::temp_directory_path() / ("gamesolver-analysis-" + std::to_string(getpid()))).string();
-      temporary_ = true;
-      std::filesystem::remove_all(path_);
-    }
-  }
-  ~AnalysisDir() {
-    std::error_code ec;
-    if (temporary_) std::filesystem::remove_all(path_, ec);
+    if (path_.empty()) path_ = scratch_.emplace("analysis").path();
   }
   const std::string& path() const { return path_; }
+  // The analysis takes the directory's lock itself.
+  void hand_over() {
+    if (scratch_) scratch_->unlock();
+  }
 
  private:
+  std::optional<cli::ScratchDirectory> scratch_;
   std::string path_;
-  bool temporary_ = false;
 };
 
-// Names the problem in every analysis file, so a directory cannot mix two analyses.
+// Names the problem in every analysis file, so a directory cannot mix two analyses. The name is
+// only a label: what changes the answer is the jump table (every (from, over, to), which the
+// hole numbering, grid and geometry determine), the start and finishes, and the set of
+// symmetries that picks each orbit's representative. A digest of all of them is the key.
 std::string problem_name(const PegRequest& request, const SymmetryGroup& group) {
+  std::string bytes;
+  const auto add = [&](std::uint64_t v) { bytes.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  add(static_cast<std::uint64_t>(request.board.holes()));
+  for (const peg::Jump& j : request.board.jumps())
+    add(static_cast<std::uint64_t>(j.from) | static_cast<std::uint64_t>(j.over) << 8 |
+        static_cast<std::uint64_t>(j.to) << 16);
+  std::vector<std::vector<Bitboard>> elements;
+  for (int g = 0; g < group.order(); ++g) {
+    std::vector<Bitboard> images;
+    for (int h = 0; h < request.board.holes(); ++h) images.push_back(group[g].apply(bit(h)));
+    elements.push_back(std::move(images));
+  }
+  std::sort(elements.begin(), elements.end());
+  for (const auto& images : elements)
+    for (const Bitboard b : images) add(b);
+  char digest[17];
+  std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(fnv1a64(bytes)));
   return "peg board=" + request.board.name() + " holes=" + std::to_string(request.board.holes()) +
-         " start=" + std::to_string(request.start) + " finishes=" + std::to_string(request.finishes) +
-         " symmetries=" + std::to_string(group.order());
+         " jumps=" + peg::geometry_name(request.board.geometry()) + " start=" + std::to_string(request.start) +
+         " finishes=" + std::to_string(request.finishes) + " symmetries=" + std::to_string(group.order()) +
+         " rules=" + digest;
 }
 
 }  // namespace
@@ -107,7 +123,8 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   const SymmetryGroup group = layered_group(request);
   const peg::PegPuzzle puzzle(board, request.finishes, group);
 
-  const AnalysisDir dir(options.dir);
+  AnalysisDir dir(options.dir);
+  dir.hand_over();
   LayerProgress progress;
   StreamedLayers<peg::PegPuzzle> streamed(puzzle, {.dir = dir.path(),
                                                    .problem = problem_name(request, group),

@@ -86,6 +86,8 @@ Report peg_verify(const std::string& path, const PegJobOptions& /*options*/, boo
     text << " in " << v.moves << " moves: valid solution\n";
   else
     text << ": INVALID: " << v.reason << "\n";
+  // The reason on stderr too: the exit code says invalid, and --json or --quiet may hide stdout.
+  if (!v.valid) std::cerr << "gamesolver: " << shown_path(path) << ": INVALID: " << v.reason << "\n";
   return Report{nlohmann::json{{"file", path},
                                {"valid", v.valid},
                                {"reason", v.reason},
@@ -100,7 +102,8 @@ Report peg_verify(const std::string& path, const PegJobOptions& /*options*/, boo
 
 Replay peg_replay(const std::string& path) {
   const PegVerification v = verify_peg_solution(path);
-  if (v.reason.starts_with("jump ")) throw DataError(path + ": " + v.reason);  // an illegal jump
+  // Only what `peg verify` accepts is drawn: a page must not show a finish the jumps never reach.
+  if (!v.valid) throw DataError(shown_path(path) + ": " + v.reason + " (gamesolver peg verify says why)");
   const peg::Board& board = *v.board_of_file;
   Replay replay{.title = "Peg solitaire, " + v.board + ": start " + v.start + ", finish " + v.finish};
   peg::Position pos = v.start_position;

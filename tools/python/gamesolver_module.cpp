@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -37,7 +38,21 @@ py::object run(const std::function<Report()>& job, int threads, bool svg = false
   {
     py::gil_scoped_release free;
     const cli::ThreadLimit limit(threads);
-    report = job();
+    // Every failure as the command line names it: InputError or DataError, never a bare
+    // RuntimeError from a library.
+    try {
+      report = job();
+    } catch (const std::filesystem::filesystem_error& e) {
+      throw InputError(cli::filesystem_message(e));
+    } catch (const InputError&) {
+      throw;
+    } catch (const DataError&) {
+      throw;
+    } catch (const std::bad_alloc&) {
+      throw DataError("out of memory");
+    } catch (const std::exception& e) {
+      throw DataError(e.what());
+    }
   }
   py::object result = py::module_::import("json").attr("loads")(report.json.dump());
   if (svg) result["svg"] = report.picture();
@@ -46,18 +61,25 @@ py::object run(const std::function<Report()>& job, int threads, bool svg = false
 
 int resolved_threads(int threads) { return cli::ThreadLimit(threads).threads(); }
 
+// A path from Python as the C library will see it: one with a NUL byte would be cut there
+// ("sol.txt\0x" would check sol.txt), so it is refused.
+const std::string& path_arg(const std::string& path, const char* what) {
+  if (path.find('\0') != std::string::npos) throw InputError(std::string(what) + " holds a NUL byte: " + clipped(path));
+  return path;
+}
+
 py::object peg_solve_py(const std::string& board, std::optional<std::string> start, std::optional<std::string> position,
                         std::optional<std::string> finish, int threads, bool svg) {
   const PegRequest request =
-      resolve_peg_request({.board = board, .start = start, .position = position, .finish = finish});
+      resolve_peg_request({.board = path_arg(board, "board"), .start = start, .position = position, .finish = finish});
   const PegJobOptions options{.global = quiet(), .threads = resolved_threads(threads)};
   return run([&] { return peg_solve(request, options); }, threads, svg);
 }
 
 py::object peg_analyze_py(const std::string& board, std::optional<std::string> start, std::optional<std::string> finish,
                           const std::string& dir, double memory_gib, int threads, bool svg) {
-  const PegRequest request = resolve_peg_request({.board = board, .start = start, .finish = finish});
-  PegJobOptions options{.global = quiet(), .threads = resolved_threads(threads), .dir = dir};
+  const PegRequest request = resolve_peg_request({.board = path_arg(board, "board"), .start = start, .finish = finish});
+  PegJobOptions options{.global = quiet(), .threads = resolved_threads(threads), .dir = path_arg(dir, "dir")};
   if (!(memory_gib >= 0.01 && memory_gib <= 1024)) throw InputError("memory must be between 0.01 and 1024 (GiB)");
   options.memory_bytes = static_cast<std::size_t>(memory_gib * double(1 << 30));
   return run([&] { return peg_analyze(request, options); }, threads, svg);
@@ -65,6 +87,7 @@ py::object peg_analyze_py(const std::string& board, std::optional<std::string> s
 
 py::object peg_verify_py(const std::string& path) {
   bool valid = false;
+  path_arg(path, "path");
   return run([&] { return peg_verify(path, {.global = quiet()}, valid); }, 1);
 }
 
@@ -94,6 +117,9 @@ HuntTables open_hunt(const std::string& game, const std::string& dir, int size, 
   o.game = game, o.dir = dir, o.size = size, o.max_geese = max_geese, o.goats = goats;
   o.win_captures = win_captures, o.rule = rule, o.global = quiet(), o.threads = resolved_threads(threads);
   if (phase != "whole" && phase != "sliding") throw InputError("--phase must be sliding or whole");
+  if (rule < 0 || rule == 1 || rule > 16000)
+    throw InputError("rule must be 0 (no draw rule) or 2 to 16000 plies, not " + std::to_string(rule));
+  path_arg(dir, "dir");
   o.whole_game = phase == "whole";
   return {o};
 }
@@ -112,7 +138,7 @@ struct MountNFallTables {
 MountNFallTables open_mountnfall(const std::string& dir, int size, int triangle, int threads) {
   if (size < 4 || size > 6) throw InputError("exact tables are for boards of 4 to 6 (size)");
   table_jobs::TableJobOptions o;
-  o.dir = dir, o.global = quiet(), o.threads = resolved_threads(threads);
+  o.dir = path_arg(dir, "dir"), o.global = quiet(), o.threads = resolved_threads(threads);
   return {size, triangle, o};
 }
 

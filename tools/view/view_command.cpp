@@ -1,4 +1,5 @@
 // `gamesolver view`: a solution file or a game record replayed as a self-contained HTML page.
+#include <cstring>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -7,6 +8,7 @@
 #include "engine/core/read_file.h"
 #include "solvers/io/checked_text_file.h"
 #include "tools/common/command.h"
+#include "tools/common/json_number.h"
 #include "tools/hopscotch/hopscotch_jobs.h"
 #include "tools/hunt/hunt_jobs.h"
 #include "tools/mountnfall/mountnfall_match.h"
@@ -31,14 +33,12 @@ Replay replay_of(const std::string& path, int game, bool game_given) {
   };
   if (text.starts_with("gamesolver-peg-solution ")) return one_game(), peg_replay(path);
   if (text.starts_with("gamesolver-hopscotch-play ")) return one_game(), hopscotch_replay(path);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos ||
+      !std::strchr("{[", text[text.find_first_not_of(" \t\r\n")]))
     throw DataError(path +
                     ": not a file gamesolver replays (a peg solution file, a Hopscotch play file, a Mount'n Fall "
                     "match --json result or a hunt play --json record)");
-  }
+  const nlohmann::json j = parse_user_json(text, path);
   if (j.is_object() && j.contains("game_results")) return mountnfall_replay(j, game);
   if (j.is_object() && j.value("record", "") == "gamesolver-game") return one_game(), hunt_replay(j);
   throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a hunt game record");
@@ -78,7 +78,7 @@ Command view_command() {
           if (o.html.empty()) throw InputError("usage: gamesolver view FILE --html OUT.html");
           const Replay replay = replay_of(in.file, o.game, in.given("game"));
           write_file_atomically(o.html, replay_html(replay));
-          if (in.global.human_output())
+          if (in.global.human_output() && o.html != "-")
             std::cout << in.file << ": " << replay.frames.size() - 1 << " moves replayed into " << o.html << "\n";
           cli::emit_json(in.global, {{"file", in.file},
                                      {"html", o.html},
