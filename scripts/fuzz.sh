@@ -18,14 +18,12 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
 fi
 cmake --build "$build" --target fuzz_targets --parallel "$(nproc)"
 mkdir -p "$build"/findings "$build"/corpus
-status=0
-for source in tests/fuzz/*_fuzz.cpp; do
-  target=$(basename "$source" .cpp)
-  [[ -z $only || $target == *$only* ]] || continue
-  corpus=$build/corpus/$target
+
+# One target for SECONDS; a finding leaves $build/findings/<target>.failed.
+fuzz_one() {
+  local target=$1 corpus=$build/corpus/$1 log=$build/findings/$1.log
   mkdir -p "$corpus"
   cp -n tests/fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
-  log=$build/findings/$target.log
   if "$build"/tests/fuzz/"$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="$build"/findings/"$target"- "$corpus" >"$log" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
@@ -33,7 +31,22 @@ for source in tests/fuzz/*_fuzz.cpp; do
   else
     echo "fuzz: $target: FINDING (see $log and $build/findings/$target-*)" >&2
     tail -30 "$log" >&2
-    status=1
+    touch "$build"/findings/"$target".failed
   fi
+}
+
+# Each target runs on one core: as many at once as there are cores.
+rm -f "$build"/findings/*.failed
+running=0
+for source in tests/fuzz/*_fuzz.cpp; do
+  target=$(basename "$source" .cpp)
+  [[ -z $only || $target == *$only* ]] || continue
+  if ((running == $(nproc))); then
+    wait -n
+    running=$((running - 1))
+  fi
+  fuzz_one "$target" &
+  running=$((running + 1))
 done
-exit $status
+wait
+! compgen -G "$build/findings/*.failed" >/dev/null

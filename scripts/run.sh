@@ -3,5 +3,5 @@
 # the centre). Arguments are passed on: scripts/run.sh --board french --start c5
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --main
 exec build/gamesolver peg "$@"

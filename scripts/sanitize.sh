@@ -84,8 +84,15 @@ thread() {
     build-tsan/gamesolver/tests/gamesolver_tests --gtest_list_tests --gtest_filter="$pattern" | grep -c '^  ' >/dev/null ||
       { echo "sanitize: TSan test pattern '$pattern' matches no test" >&2; exit 1; }
   done
-  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-    build-tsan/gamesolver/tests/gamesolver_tests --gtest_filter="$TSAN_TESTS" --gtest_brief=1
+  # In as many shards as cores, side by side (gtest's sharding splits the filtered tests).
+  local shard pids=() failed=0
+  for ((shard = 0; shard < jobs; ++shard)); do
+    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$shard \
+      build-tsan/gamesolver/tests/gamesolver_tests --gtest_filter="$TSAN_TESTS" --gtest_brief=1 &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  return $failed
 }
 
 case $job in

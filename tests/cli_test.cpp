@@ -317,3 +317,21 @@ TEST(CliMnk, BadInputIsAUsageError) {
 }
 
 }  // namespace
+
+namespace gs {
+namespace {
+
+// The first run (README's first command) installs only what the gamesolver command needs.
+TEST(Cli, RunScriptInstallsNoTestOnlyPackage) {
+  // Its first line; the solve after it runs build/gamesolver of the source tree, if there is one.
+  const auto r =
+      gs::testing::run_shell("cd " GAMESOLVER_SOURCE_DIR " && GAMESOLVER_SETUP_DRY_RUN=1 scripts/run.sh --quiet 2>&1");
+  const std::string first = r.output.substr(0, r.output.find('\n'));
+  EXPECT_NE(first.find("setup would install (when missing): g++ cmake"), std::string::npos) << first;
+  for (const char* test_only :
+       {"gtest", "benchmark", "chromium", "selenium", "pytest", "pybind11", "openmpi", "rsvg", "clang-format"})
+    EXPECT_EQ(first.find(test_only), std::string::npos) << test_only << " in: " << first;
+}
+
+}  // namespace
+}  // namespace gs

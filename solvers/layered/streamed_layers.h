@@ -38,6 +38,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -99,15 +100,36 @@ inline void check_header(const std::string& path, const std::string& found, cons
                     "): use another directory");
 }
 
+// A step's statistics, refused (DataError) when they are another problem's or not what the
+// toolkit writes: every count an unsigned number, the games a decimal string.
 inline nlohmann::json read_stats(const std::string& path, const StreamedOptions& o, const char* kind, std::size_t d) {
-  auto j = nlohmann::json::parse(read_checked_text(path, kSmallFileLimit));
-  check_header(path, j.at("header").get<std::string>(), header(o, kind, d));
-  return j;
+  const bool layer = std::string_view(kind) == "layer";
+  try {
+    nlohmann::json j = nlohmann::json::parse(read_checked_text(path, kSmallFileLimit));
+    check_header(path, j.at("header").get<std::string>(), header(o, kind, d));
+    const std::vector<const char*> counts =
+        layer ? std::vector<const char*>{"canonical", "total", "dead_canonical", "dead_total", "first_dead", "ranges"}
+              : std::vector<const char*>{"canonical", "total"};
+    for (const char* key : counts)
+      if (!j.contains(key) || !j[key].is_number_unsigned()) throw DataError(path + ": no count '" + key + "'");
+    if (layer) {
+      const auto& games = j.at("games").get_ref<const std::string&>();
+      if (games.empty() || games.size() > 39 || games.find_first_not_of("0123456789") != std::string::npos)
+        throw DataError(path + ": 'games' is not a count");
+      if (!j.at("overflow").is_boolean()) throw DataError(path + ": 'overflow' is not true or false");
+    }
+    return j;
+  } catch (const nlohmann::json::exception&) {
+    throw DataError(path + ": damaged statistics (not the JSON this toolkit writes)");
+  }
 }
 
+// The decimal digits read_stats checked; DataError past 2^128 (only a forged file gets there).
 inline uint128 parse_u128(const std::string& s) {
   uint128 v = 0;
-  for (const char c : s) v = v * 10 + static_cast<unsigned>(c - '0');
+  for (const char c : s)
+    if (__builtin_mul_overflow(v, uint128{10}, &v) || __builtin_add_overflow(v, uint128(c - '0'), &v))
+      throw DataError("a game count in the statistics passes 2^128 (altered)");
   return v;
 }
 
@@ -320,7 +342,7 @@ class StreamedLayers {
     // Layers grow or shrink by similar factors from one depth to the next.
     std::uint64_t estimate = parents.size() * 8;
     if (d > 0) {
-      const nlohmann::json above = nlohmann::json::parse(read_checked_text(stats_path(d - 1), kSmallFileLimit));
+      const nlohmann::json above = streamed_detail::read_stats(stats_path(d - 1), o_, "layer", d - 1);
       const double before = std::max(above.at("canonical").get<double>(), 1.0),
                    now = static_cast<double>(parents.size());
       estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.25 * now * now / before) + 1024);
@@ -467,8 +489,8 @@ class StreamedLayers {
     a.complete = true;
     int built_in = 1;
     for (std::size_t d = 0; d <= deepest; ++d) {
-      const nlohmann::json j = nlohmann::json::parse(read_checked_text(stats_path(d), kSmallFileLimit));
-      const nlohmann::json alive = nlohmann::json::parse(read_checked_text(alive_stats_path(d), kSmallFileLimit));
+      const nlohmann::json j = streamed_detail::read_stats(stats_path(d), o_, "layer", d);
+      const nlohmann::json alive = streamed_detail::read_stats(alive_stats_path(d), o_, "alive", d);
       StreamedLayer l;
       l.canonical = j.at("canonical"), l.total = j.at("total");
       l.dead_canonical = j.at("dead_canonical"), l.dead_total = j.at("dead_total");
