@@ -27,7 +27,7 @@ struct ViewOptions {
 // The file's kind from its first line: the text files name themselves; JSON records by their
 // fields.
 Replay replay_of(const std::string& path, int game, bool game_given) {
-  const std::string text = read_file<DataError>(path, std::size_t{1} << 30, "file to view");
+  const std::string text = read_file<DataError>(path, kRecordFileLimit, "file to view");
   const auto one_game = [&] {
     if (game_given) throw InputError("--game applies to Mount'n Fall match results (" + path + " holds one game)");
   };
