@@ -2,6 +2,7 @@
 // (answers checked, signature, a constructed regression flagged, the chart, usage errors).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -76,6 +77,22 @@ TEST(BenchCompare, FlagsOnlyChangesBeyondTheNoise) {
   c = compare_bench({now}, old_run(2.0, 1.98, 2.02));
   EXPECT_EQ(c[0].verdict, -1);
   EXPECT_THROW(compare_bench({now}, nlohmann::json::array()), InputError);
+}
+
+// A baseline is checked whole before the suite runs: an entry of the wrong type is refused, not
+// skipped (it would silently drop out of the comparison).
+TEST(BenchCompare, ABaselineWithAnEntryOfTheWrongTypeIsRefusedBeforeTheSuite) {
+  nlohmann::json bad = old_run(1.0, 0.9, 1.1);
+  EXPECT_NO_THROW(check_bench_baseline(bad));
+  bad["entries"].push_back({{"name", "x"}, {"threads", "one"}, {"seconds", {{"median", 1}, {"low", 1}, {"high", 1}}}});
+  EXPECT_THROW(check_bench_baseline(bad), InputError);
+  const std::string path = temp_path("bad-baseline.json");
+  std::ofstream(path) << bad.dump();
+  // --filter matching every entry: the refusal must come before any of them runs.
+  const auto r = run("bench --quiet --compare " + path, 20);
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("entry 2 is not a bench result"), std::string::npos) << r.output;
+  std::filesystem::remove(path);
 }
 
 TEST(BenchCli, ChecksAnswersAndSumsTheSingleThreadNodes) {
