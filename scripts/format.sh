@@ -4,8 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Every tracked or new C++ file that exists (outside a git checkout: every one under the sources).
-mapfile -t files < <( (git ls-files --cached --others --exclude-standard '*.cpp' '*.h' 2>/dev/null ||
+# (Command substitution, not <(...): a minimal root may have no /dev/fd.)
+list=$( (git ls-files --cached --others --exclude-standard '*.cpp' '*.h' 2>/dev/null ||
   find engine solvers tools tests bench -name '*.cpp' -o -name '*.h') | sort -u | while read -r f; do [[ -f $f ]] && echo "$f"; done)
+mapfile -t files <<<"$list"
 if [[ ${1:-} != --check ]]; then
   clang-format -i "${files[@]}"
   exit 0
