@@ -54,7 +54,12 @@ void empty_directory(int fd, int levels) {
     }
 }
 
+// `timeout` and a terminal signal the process and its group alike, so the signal can come twice,
+// to two threads at once: the second must not end the process while the first still removes.
+std::atomic<bool> removing{false};
+
 extern "C" void remove_scratch_and_die(int signal) {
+  if (removing.exchange(true)) return;  // the first handler ends the process once it is done
   const int fd = scratch_fd.exchange(-1);
   if (fd >= 0) {
     // Worker threads may still rename a file in between two passes: try until it is empty.
