@@ -214,24 +214,24 @@ class StreamedLayers {
     return dir;
   }
 
-  // A step's statistics against the files it describes: the states of its layer (every count is
-  // a sum over them, so none can be below the layer's size or above |group| times it).
-  void check_stats(std::size_t d) const {
-    const nlohmann::json j = streamed_detail::read_stats(stats_path(d), o_, "layer", d);
-    const std::uint64_t n = open(states(d), "", "layer", d).size(), order = puzzle_.symmetries().order();
+  // A step's statistics against the states file they describe (every count is a sum over its
+  // states, so none can be below their number or above |group| times it); a layer's dead ends
+  // besides, within the layer.
+  void check_stats(std::size_t d) const { check_counts(stats_path(d), states(d), "layer", d); }
+  void check_alive_stats(std::size_t d) const { check_counts(alive_stats_path(d), alive_states(d), "alive", d); }
+  void check_counts(const std::string& stats, const std::string& states_file, const char* kind, std::size_t d) const {
+    const nlohmann::json j = streamed_detail::read_stats(stats, o_, kind, d);
+    const std::uint64_t n = open(states_file, "", kind, d).size(), order = puzzle_.symmetries().order();
     const auto count = [&](const char* key) { return j.at(key).get<std::uint64_t>(); };
-    const std::uint64_t total = count("total"), dead = count("dead_canonical"), dead_total = count("dead_total");
-    if (count("canonical") != n || total < n || total > n * order || dead > n || dead_total < dead ||
-        dead_total > dead * order || dead_total > total || (d == 0 && n != 1))
-      throw DataError(stats_path(d) + ": its counts disagree with " + states(d) + " (altered): use another directory");
-  }
-  void check_alive_stats(std::size_t d) const {
-    const nlohmann::json j = streamed_detail::read_stats(alive_stats_path(d), o_, "alive", d);
-    const std::uint64_t n = open(alive_states(d), "", "alive", d).size(), order = puzzle_.symmetries().order();
-    const std::uint64_t total = j.at("total").get<std::uint64_t>();
-    if (j.at("canonical").get<std::uint64_t>() != n || total < n || total > n * order)
-      throw DataError(alive_stats_path(d) + ": its counts disagree with " + alive_states(d) +
-                      " (altered): use another directory");
+    const std::uint64_t total = count("total");
+    bool fits = count("canonical") == n && total >= n && total <= n * order;
+    if (std::string_view(kind) == "layer") {
+      const std::uint64_t dead = count("dead_canonical"), dead_total = count("dead_total");
+      fits = fits && dead <= n && dead_total >= dead && dead_total <= dead * order && dead_total <= total &&
+             (d != 0 || n == 1);
+    }
+    if (!fits)
+      throw DataError(stats + ": its counts disagree with " + states_file + " (altered): use another directory");
   }
 
   StateFileReader open(const std::string& path, const std::string& counts_path, const char* kind, std::size_t d) const {

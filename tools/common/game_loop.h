@@ -112,8 +112,10 @@ std::optional<RecordedEnd> natural_end(const G& game, const typename G::Position
   return std::nullopt;
 }
 
-// Whether `reason` is one that play_out gives a game the position does not end.
-inline bool unfinished_reason(const std::string& reason) {
+// Whether a record's `reason` is what play_out gives a game that ended as `end` says: the
+// position's own reason, or, where the position does not end it, one of the others.
+inline bool reason_fits(const std::optional<RecordedEnd>& end, const std::string& reason) {
+  if (end) return reason == end->reason;
   return reason == "stopped" || reason == "repetition" || reason == "move cap" ||
          (reason.ends_with(": a draw") && reason.find("without progress") != std::string::npos);
 }

@@ -124,8 +124,7 @@ void check_ending(const G& g, const typename G::Position& start, const typename 
     throw DataError("its final_position is not the position its moves reach");
   const std::string reason = record.at("reason").get<std::string>();
   const std::optional<RecordedEnd> end = natural_end(g, p, plies);
-  if (end ? reason != end->reason : !unfinished_reason(reason))
-    throw DataError("its reason '" + clipped(reason) + "' is not how its moves end");
+  if (!reason_fits(end, reason)) throw DataError("its reason '" + clipped(reason) + "' is not how its moves end");
   const nlohmann::json& stated = record.at("winner");
   const int first = g.side(start);
   if (end && end->winner ? stated != G::kSides[*end->winner == 0 ? first : 1 - first] : !stated.is_null())

@@ -139,7 +139,7 @@ Replay mountnfall_replay(const nlohmann::json& match, int number) {
       throw DataError("game " + std::to_string(number) + ": its final_position or plies are not its moves'");
     const std::string reason = record.at("reason").get<std::string>(), result = record.at("result").get<std::string>();
     const std::optional<RecordedEnd> end = natural_end(game, p, plies);
-    if (end ? reason != end->reason : !unfinished_reason(reason))
+    if (!reason_fits(end, reason))
       throw DataError("game " + std::to_string(number) + ": its reason '" + clipped(reason) +
                       "' is not how its moves end");
     // Seat 0 is White; the result is the match player's, who is White in the odd-numbered games.

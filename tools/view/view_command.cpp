@@ -1,5 +1,4 @@
 // `gamesolver view`: a solution file or a game record replayed as a self-contained HTML page.
-#include <cstring>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -33,8 +32,8 @@ Replay replay_of(const std::string& path, int game, bool game_given) {
   };
   if (text.starts_with("gamesolver-peg-solution ")) return one_game(), peg_replay(path);
   if (text.starts_with("gamesolver-hopscotch-play ")) return one_game(), hopscotch_replay(path);
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos ||
-      !std::strchr("{[", text[text.find_first_not_of(" \t\r\n")]))
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || (text[first] != '{' && text[first] != '['))
     throw DataError(path +
                     ": not a file gamesolver replays (a peg solution file, a Hopscotch play file, a Mount'n Fall "
                     "match --json result or a hunt play --json record)");
