@@ -42,7 +42,7 @@ MpiModule load_mpi_module(int launched) {
   const std::string path = (exe.parent_path() / "libgamesolver_mpi.so").string();
   if (!std::filesystem::exists(path))
     throw InputError(why + "it was built without MPI (no " + path +
-                     "; install libopenmpi-dev and build again, see README \"Builds on a cluster\")");
+                     "; install libopenmpi-dev and build again, see docs/cluster.md)");
   void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
   if (!module) throw DataError(why + "cannot load " + path + ": " + dlerror());
   MpiModule m;

@@ -123,7 +123,7 @@ const char* kExamples =
   gamesolver hunt prove --game fox-geese --dir tables --position '.../.../......./.G...../.F.G.G./GGG/GGG f'
                                                             9 geese, proved with the 4-8 geese tables at the leaves
   mpirun -n 4 --hostfile hosts gamesolver hunt build --game fox-geese --max-geese 13 --dir /shared/fg13
-                                                            one build across 4 MPI ranks (README "Builds on a cluster")
+                                                            one build across 4 MPI ranks (docs/cluster.md)
 )";
 
 }  // namespace
