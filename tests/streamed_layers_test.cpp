@@ -93,7 +93,7 @@ StreamedAnalysis expect_streamed_equals_in_memory(const Problem& p, std::size_t 
     EXPECT_EQ(l.dead_total, games.layers[d].total) << where << " depth " << d;
     EXPECT_EQ(to_decimal(l.games), to_decimal(games.layers[d].games)) << where << " depth " << d;
   }
-  // The deepest layer keeps its counts: the paths to each of its states.
+  // The deepest layer keeps its counts: the paths into each of its states' orbits.
   const std::size_t last = layers.size() - 1;
   const StateFileReader deepest = streamed.layer_with_counts(last);
   std::vector<std::uint64_t> states;
@@ -102,7 +102,9 @@ StreamedAnalysis expect_streamed_equals_in_memory(const Problem& p, std::size_t 
   for (std::size_t b = 0; b < deepest.blocks(); ++b) {
     deepest.read_block(b, states, &counts);
     for (std::size_t i = 0; i < states.size(); ++i, ++checked)
-      EXPECT_EQ(to_decimal(counts[i]), to_decimal(paths[last][layers[last].find(states[i])])) << where;
+      EXPECT_EQ(to_decimal(counts[i]), to_decimal(paths[last][layers[last].find(states[i])] *
+                                                  static_cast<unsigned>(group.orbit_size(states[i]))))
+          << where;
   }
   EXPECT_EQ(checked, layers[last].size()) << where;
   return a;

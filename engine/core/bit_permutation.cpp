@@ -32,6 +32,15 @@ BitPermutation::BitPermutation(const std::vector<int>& image) : image_(image) {
 BitPermutation BitPermutation::inverse() const { return BitPermutation(inverse_image(image_)); }
 
 SymmetryGroup::SymmetryGroup(std::vector<BitPermutation> elements) : elements_(std::move(elements)) {
+  if (elements_.size() > kMaxOrder) throw std::invalid_argument("a symmetry group has at most 64 elements");
+  const std::size_t n = elements_.size();
+  bytes_ = n == 0 ? 0 : elements_[0].bytes();
+  byte_images_.assign(static_cast<std::size_t>(bytes_) * 256 * n, 0);
+  for (int k = 0; k < bytes_; ++k)
+    for (int byte = 0; byte < 256; ++byte)
+      for (std::size_t g = 0; g < n; ++g)
+        byte_images_[((static_cast<std::size_t>(k) << 8) | static_cast<std::size_t>(byte)) * n + g] =
+            elements_[g].byte_image(k, byte);
   inverse_.assign(elements_.size(), -1);
   for (std::size_t g = 0; g < elements_.size(); ++g) {
     const std::vector<int> inv = inverse_image(elements_[g].image());  // without building its tables
@@ -55,8 +64,10 @@ std::pair<Bitboard, int> SymmetryGroup::canonical_with_element(Bitboard b) const
 }
 
 int SymmetryGroup::orbit_size(Bitboard b) const {
+  Bitboard image[kMaxOrder];
+  images(b, image);
   int fixing = 0;
-  for (const auto& e : elements_) fixing += e.apply(b) == b;
+  for (int g = 0; g < order(); ++g) fixing += image[g] == b;
   return order() / fixing;
 }
 

@@ -3,6 +3,7 @@
 // of a loop over set bits.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -23,6 +24,8 @@ class BitPermutation {
     return out;
   }
   int operator()(int point) const { return image_[point]; }
+  int bytes() const { return bytes_; }
+  Bitboard byte_image(int k, int byte) const { return table_[k][byte]; }  // image of byte k of a board
   const std::vector<int>& image() const { return image_; }
   BitPermutation inverse() const;
 
@@ -33,7 +36,9 @@ class BitPermutation {
 };
 
 // A finite group of point permutations with canonical forms: the canonical form of a board is
-// the smallest of its images.
+// the smallest of its images. The images of every element come from one table per byte of the
+// board whose row for a byte value holds that byte's image under each element side by side: a
+// cache line per byte gives the byte's part of eight images, ORed eight at a time.
 class SymmetryGroup {
  public:
   SymmetryGroup() = default;
@@ -43,17 +48,24 @@ class SymmetryGroup {
   const BitPermutation& operator[](int g) const { return elements_[g]; }
   int inverse_of(int g) const { return inverse_[g]; }
 
+  static constexpr int kMaxOrder = 64;
   Bitboard canonical(Bitboard b) const {
-    Bitboard best = b;
-    for (std::size_t g = 1; g < elements_.size(); ++g) {
-      Bitboard image = elements_[g].apply(b);
-      if (image < best) best = image;
-    }
+    Bitboard image[kMaxOrder];
+    images(b, image);
+    Bitboard best = image[0];
+    for (std::size_t g = 1; g < elements_.size(); ++g) best = std::min(best, image[g]);
     return best;
   }
-  // out[g] = elements[g](b) for every element.
+  // out[g] = elements[g](b) for every element. N: the group's order when the caller knows it
+  // at compile time (loops the compiler unrolls), 0 otherwise.
+  template <int N = 0>
   void images(Bitboard b, Bitboard* out) const {
-    for (std::size_t g = 0; g < elements_.size(); ++g) out[g] = elements_[g].apply(b);
+    const std::size_t n = N ? N : elements_.size();
+    for (std::size_t g = 0; g < n; ++g) out[g] = 0;
+    for (int k = 0; k < bytes_; ++k) {
+      const Bitboard* row = &byte_images_[((static_cast<std::size_t>(k) << 8) | ((b >> (8 * k)) & 0xFF)) * n];
+      for (std::size_t g = 0; g < n; ++g) out[g] |= row[g];
+    }
   }
   // Canonical form and the index of one element g with elements[g](b) == canonical.
   std::pair<Bitboard, int> canonical_with_element(Bitboard b) const;
@@ -65,6 +77,8 @@ class SymmetryGroup {
  private:
   std::vector<BitPermutation> elements_;
   std::vector<int> inverse_;
+  int bytes_ = 0;
+  std::vector<Bitboard> byte_images_;  // [(byte k * 256 + value) * order + element]
 };
 
 }  // namespace gs

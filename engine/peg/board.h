@@ -62,19 +62,23 @@ class Board {
   // depth-first searches depend on that order, which keeps pegs of one region moving together.
   template <class F>
   void for_each_jump(Position pos, F&& f) const {
-    const Bitboard empty = ~pos & all_holes();
-    visit_in_order(f, [&](const JumpGroup& g) {
-      return empty & g.targets & shifted(pos, g.over_delta) & shifted(pos, g.from_delta);
-    });
+    visit_in_order(f, [&](const JumpGroup& g) { return jumps_of(pos, g); });
   }
   // Calls f(jump) for every jump whose reverse is legal in `pos` (a peg on `to`, `over` and
   // `from` empty): the jumps that could have produced `pos`.
   template <class F>
   void for_each_unjump(Position pos, F&& f) const {
-    const Bitboard empty = ~pos & all_holes();
-    visit_in_order(f, [&](const JumpGroup& g) {
-      return pos & g.targets & shifted(empty, g.over_delta) & shifted(empty, g.from_delta);
-    });
+    visit_in_order(f, [&](const JumpGroup& g) { return unjumps_of(pos, g); });
+  }
+  // The same jumps in no fixed order, without the pass that sorts them by index: for passes
+  // that only sum over them.
+  template <class F>
+  void for_each_jump_unordered(Position pos, F&& f) const {
+    for (const JumpGroup& g : jump_groups_) for_each_bit(jumps_of(pos, g), [&](int to) { f(jumps_[g.jump_at[to]]); });
+  }
+  template <class F>
+  void for_each_unjump_unordered(Position pos, F&& f) const {
+    for (const JumpGroup& g : jump_groups_) for_each_bit(unjumps_of(pos, g), [&](int to) { f(jumps_[g.jump_at[to]]); });
   }
 
  private:
@@ -88,6 +92,14 @@ class Board {
   };
   // Bit i of the result is bit i + delta of b.
   static Bitboard shifted(Bitboard b, int delta) { return delta >= 0 ? b >> delta : b << -delta; }
+  // The landing holes of a group's legal jumps, and of its legal reverse jumps.
+  Bitboard jumps_of(Position pos, const JumpGroup& g) const {
+    return ~pos & g.targets & shifted(pos, g.over_delta) & shifted(pos, g.from_delta);
+  }
+  Bitboard unjumps_of(Position pos, const JumpGroup& g) const {
+    const Bitboard empty = ~pos & all_holes();
+    return pos & g.targets & shifted(empty, g.over_delta) & shifted(empty, g.from_delta);
+  }
   static constexpr int kMaxJumpWords = 8;  // 64 holes x 8 directions = 512 jumps at most
 
   // Marks the jumps each group allows (landing holes from `allowed(group)`) in a bitset over

@@ -69,6 +69,25 @@ class PegPuzzle {
     for_each_canonical_neighbour(s, f, [&](auto&& visit) { board_->for_each_unjump(s, visit); });
   }
 
+  // Calls f(move, canonical child) for every move of `s` (canonical), in no fixed order, and
+  // returns the size of the orbit of `s`, read off the same images: |group| / |stabiliser|.
+  template <class F>
+  int for_each_canonical_move_in_orbit(Position s, F&& f) const {
+    switch (group_.order()) {  // the common orders with loops unrolled
+      case 8: return moves_in_orbit<8>(s, f);
+      case 4: return moves_in_orbit<4>(s, f);
+      case 2: return moves_in_orbit<2>(s, f);
+      default: return moves_in_orbit<0>(s, f);
+    }
+  }
+  // Calls f(move, canonical parent) for every move that leads to `s`, in no fixed order.
+  template <class F>
+  void for_each_canonical_unmove_unordered(Position s, F&& f) const {
+    Bitboard images[kMaxSymmetries];
+    group_.images(s, images);
+    board_->for_each_unjump_unordered(s, [&](const Jump& j) { f(&j, best_image(images, j)); });
+  }
+
   static int move_origin(Move m) { return m->from; }
   static int move_landing(Move m) { return m->to; }
 
@@ -79,13 +98,27 @@ class PegPuzzle {
   void for_each_canonical_neighbour(Position s, F& f, Jumps&& jumps) const {
     Bitboard images[kMaxSymmetries];
     group_.images(s, images);
-    const int order = group_.order();
-    jumps([&](const Jump& j) {
-      const Bitboard* toggles = &jump_images_[(&j - board_->jumps().data()) * order];
-      Bitboard best = images[0] ^ toggles[0];
-      for (int g = 1; g < order; ++g) best = std::min(best, images[g] ^ toggles[g]);
-      f(&j, best);
-    });
+    jumps([&](const Jump& j) { f(&j, best_image(images, j)); });
+  }
+  template <int N, class F>
+  int moves_in_orbit(Position s, F& f) const {
+    Bitboard images[kMaxSymmetries];
+    group_.images<N>(s, images);
+    const int order = N ? N : group_.order();
+    int fixing = 0;
+    for (int g = 0; g < order; ++g) fixing += images[g] == s;
+    board_->for_each_jump_unordered(s, [&](const Jump& j) { f(&j, best_image<N>(images, j)); });
+    return order / fixing;
+  }
+
+  // The canonical form of s ^ j.all, from the images of s; N as for SymmetryGroup::images.
+  template <int N = 0>
+  Bitboard best_image(const Bitboard* images, const Jump& j) const {
+    const int order = N ? N : group_.order();
+    const Bitboard* toggles = &jump_images_[(&j - board_->jumps().data()) * order];
+    Bitboard best = images[0] ^ toggles[0];
+    for (int g = 1; g < order; ++g) best = std::min(best, images[g] ^ toggles[g]);
+    return best;
   }
 
   const Board* board_;

@@ -5,17 +5,16 @@
 // that fixes the start and the goal set.
 //
 // Forward, depth d to d + 1: stream layer d (states and counts, sorted, compressed; see
-// state_file.h), and insert every canonical child into a CountTable with the weight
-//     paths(P) * |orbit(P)|
-// where paths(P) counts the move sequences from the start to any one state of P's orbit. A
-// child C then holds the number of move sequences into its whole orbit (a move from g.P into the
-// orbit of C is g applied to a move from P into it, so each canonical parent stands for its
-// orbit), and paths(C) = that sum / |orbit(C)|, exactly. The same pass counts layer d's states
-// in all (orbit sizes), its dead ends (no move) and the games that end in them (paths x orbit).
-// When layer d + 1 will not fit the table, its states are split into ranges of state values,
-// cut at quantiles of a sample of children, and layer d is streamed once per range; a range that
-// overfills the table anyway makes the step start again with an estimate half as large again
-// (in_ranges), so with more, smaller ranges once the table is at its budget.
+// state_file.h), and add every canonical child to PartitionedCounts with the weight
+//     orbit(P) = the number of move sequences from the start into the whole orbit of P.
+// A child C then sums to orbit(C) exactly: a move from g.P into the orbit of C is g applied to a
+// move from P into it, so each canonical parent stands for its orbit, and the paths to any one
+// state of C's orbit are orbit(C) / |orbit of C|. The same pass counts layer d's states in all
+// (orbit sizes, read off the images that canonicalise the children), its dead ends (no move) and
+// the games that end in them (their orbit sums). When layer d + 1 will not fit the tables, its
+// states are split into ranges of state values, cut at quantiles of a sample of children, and
+// layer d is streamed once per range; a range that overfills the tables anyway makes the step
+// start again with an estimate half as large again (in_ranges), so with more, smaller ranges.
 //
 // Backward, from the deepest layer: alive d = the states of layer d that are goals or parents of
 // alive d + 1. The parents of alive d + 1 go into the table (range by range, cut the same way at
@@ -51,8 +50,8 @@
 #include "solvers/io/checked_text_file.h"
 #include "solvers/io/directory_lock.h"
 #include "solvers/io/stale_temporaries.h"
-#include "solvers/layered/count_table.h"
 #include "solvers/layered/layered_search.h"
+#include "solvers/layered/partitioned_counts.h"
 #include "solvers/layered/state_file.h"
 
 namespace gs {
@@ -91,7 +90,7 @@ inline std::string name(const std::string& dir, const char* kind, std::size_t d,
 }
 
 inline std::string header(const StreamedOptions& o, const char* kind, std::size_t d) {
-  return nlohmann::json{{"problem", o.problem}, {"kind", kind}, {"depth", d}}.dump();
+  return nlohmann::json{{"problem", o.problem}, {"kind", kind}, {"depth", d}, {"counts", "orbit sums"}}.dump();
 }
 
 inline void check_header(const std::string& path, const std::string& found, const std::string& expected) {
@@ -138,34 +137,21 @@ inline std::size_t cut(std::size_t n, std::size_t parts, std::size_t i) { return
 
 }  // namespace streamed_detail
 
-// Thread-local buffer of table entries, flushed in batches.
-class EntryBuffer {
- public:
-  explicit EntryBuffer(CountTable& table) : table_(&table) { entries_.reserve(kSize); }
-  ~EntryBuffer() { flush(); }
-  void add(std::uint64_t state, uint128 weight) {
-    entries_.push_back({state, weight});
-    if (entries_.size() == kSize) flush();
-  }
-  void flush() {
-    table_->insert(entries_.data(), entries_.size());
-    entries_.clear();
-  }
-
- private:
-  static constexpr std::size_t kSize = 256;
-  CountTable* table_;
-  std::vector<CountTable::Entry> entries_;
+// What the streamed passes need beyond a layered puzzle: the canonical children with the
+// parent's orbit size, and the canonical parents, each in any order.
+template <class P>
+concept StreamedPuzzle = LayeredPuzzle<P> && requires(const P& p, typename P::Position s) {
+  {
+    p.for_each_canonical_move_in_orbit(s, [](typename P::Move, typename P::Position) {})
+    } -> std::convertible_to<int>;
+  p.for_each_canonical_unmove_unordered(s, [](typename P::Move, typename P::Position) {});
 };
 
-template <LayeredPuzzle P>
+template <StreamedPuzzle P>
 class StreamedLayers {
  public:
   StreamedLayers(const P& puzzle, StreamedOptions options)
-      : puzzle_(puzzle),
-        o_(std::move(options)),
-        lock_(created(o_.dir)),
-        table_(std::max<std::size_t>(o_.memory_bytes / sizeof(CountTable::Slot), 1024)) {
+      : puzzle_(puzzle), o_(std::move(options)), lock_(created(o_.dir)), counts_(o_.memory_bytes) {
     remove_stale_temporaries(o_.dir);  // a killed job's: no live writer holds them while we hold the directory
   }
 
@@ -199,7 +185,8 @@ class StreamedLayers {
 
   // The states of layer d (for tracing lines back).
   StateFileReader layer(std::size_t d) const { return StateFileReader(states(d)); }
-  // Layer d's states with their path counts, while its counts file is kept (the last layer's is).
+  // Layer d's states with their orbit sums (move sequences from the start into the state's whole
+  // orbit), while its counts file is kept (the last layer's is).
   StateFileReader layer_with_counts(std::size_t d) const { return StateFileReader(states(d), counts(d)); }
 
  private:
@@ -247,32 +234,34 @@ class StreamedLayers {
   }
 
   // A sorted sample of the neighbours (children or parents, by `neighbours`) of the states of
-  // `from`: every state of up to 64 blocks spread over the file.
+  // `from`: those of up to 256 states from each of up to 64 blocks spread over the file.
   template <class Neighbours>
   std::vector<std::uint64_t> sample(const StateFileReader& from, Neighbours&& neighbours) const {
     std::vector<std::uint64_t> out, block;
     const std::size_t step = std::max<std::size_t>(1, from.blocks() / 64);
     for (std::size_t b = 0; b < from.blocks(); b += step) {
       from.read_block(b, block);
-      for (const auto s : block) neighbours(s, [&](typename P::Move, typename P::Position n) { out.push_back(n); });
+      const std::size_t stride = std::max<std::size_t>(1, block.size() / 256);
+      for (std::size_t i = 0; i < block.size(); i += stride)
+        neighbours(block[i], [&](typename P::Move, typename P::Position n) { out.push_back(n); });
     }
     std::sort(out.begin(), out.end());
     return out;
   }
 
-  // Builds a set of states in ranges of state values that each fit the table: for each range
-  // [lo, hi), fill(lo, hi) inserts its states, emit(lo, hi) writes them. `estimate`: about how
-  // many states in all; the ranges are cut at quantiles of take_sample() (sorted; taken only
-  // when one range is not enough). A range that overfills the table makes the whole build start
-  // again (restart()) with an estimate half as large again, so more, smaller ranges. Returns the
-  // number of ranges.
+  // Builds a set of states in ranges of state values that each fit the tables: for each range
+  // [lo, hi), fill(lo, hi) adds its states, emit(lo, hi) writes them. `estimate`: about how many
+  // states in all; the ranges and the partitions of the tables are cut at quantiles of
+  // take_sample() (sorted; taken only when one partition is not enough). A range that overfills
+  // the tables makes the whole build start again (restart()) with an estimate half as large
+  // again, so more, smaller ranges. Returns the number of ranges.
   template <class Sample, class Fill, class Emit, class Restart>
   int in_ranges(std::uint64_t estimate, Sample&& take_sample, Fill&& fill, Emit&& emit, Restart&& restart) {
-    const std::size_t room = table_.allocated() / 5 * 4 * 9 / 10;
+    const std::uint64_t room = counts_.room();
     std::vector<std::uint64_t> sample;
     for (int attempt = 0;; ++attempt) {
       const std::size_t parts = std::max<std::size_t>(1, (estimate + room - 1) / room);
-      if (parts > 1 && sample.empty()) sample = take_sample();
+      if (estimate > PartitionedCounts::kPartitionStates && sample.empty()) sample = take_sample();
       std::vector<std::uint64_t> cuts;
       for (std::size_t i = 1; i < parts && !sample.empty(); ++i) {
         const std::uint64_t c = sample[streamed_detail::cut(sample.size(), parts, i)];
@@ -282,9 +271,12 @@ class StreamedLayers {
       bool fits = true;
       for (std::size_t r = 0; r <= cuts.size() && fits; ++r) {
         const std::uint64_t lo = r == 0 ? 0 : cuts[r - 1], hi = r == cuts.size() ? ~std::uint64_t{0} : cuts[r];
-        table_.use(std::min(table_.allocated(), estimate / (cuts.size() + 1) * 5 / 4 + 1024));
+        const auto first = std::lower_bound(sample.begin(), sample.end(), lo);
+        const auto last = std::lower_bound(first, sample.end(), hi);
+        counts_.start({first, last}, estimate / (cuts.size() + 1));
         fill(lo, hi);
-        fits = !table_.full();
+        counts_.flush();
+        fits = !counts_.full();
         if (fits) emit(lo, hi);
       }
       if (fits) return static_cast<int>(cuts.size() + 1);
@@ -293,35 +285,33 @@ class StreamedLayers {
     }
   }
 
-  // Writes the table's n states in order (after those already in `out`), with their counts
-  // divided by their orbit sizes when `with_counts`. Whole blocks are encoded in parallel; the
-  // states around them go through add(), so blocks fall as if every state had been added alone.
+  // Writes the n sorted states of the tables (after those already in `out`), with their counts
+  // when `with_counts`. Whole blocks are encoded in parallel; the states around them go through
+  // add(), so blocks fall as if every state had been added alone.
   void write_table(StateFileWriter& out, std::size_t n, bool with_counts) {
     constexpr std::size_t B = StateFileWriter::kBlockStates;
-    const auto count_of = [&](std::size_t i) -> uint128 {
-      if (!with_counts) return 0;
-      const auto orbit = static_cast<unsigned>(puzzle_.symmetries().orbit_size(table_[i].state));
-      const uint128 sum = table_[i].count();
-      if (sum % orbit != 0)
-        throw std::logic_error("path counts not divisible by orbit size: the group does not fix the start");
-      return sum / orbit;
-    };
-    std::size_t i = 0;
-    for (; i < n && out.pending() != 0; ++i) out.add(table_[i].state, count_of(i));
-    const std::size_t blocks = (n - i) / B;
+    const auto add = [&](const PartitionedCounts::Slot& s) { out.add(s.state, with_counts ? s.count() : 0); };
+    const std::size_t head = std::min(n, out.pending() == 0 ? 0 : B - out.pending());
+    counts_.for_each_sorted(0, head, add);
+    const std::size_t blocks = (n - head) / B;
     for (std::size_t first = 0; first < blocks; first += 256) {
       const std::size_t last = std::min(blocks, first + 256);
       std::vector<std::string> s(last - first), c(last - first);
+      std::vector<std::uint64_t> ends(2 * (last - first));
       tbb::parallel_for(first, last, [&](std::size_t b) {
-        std::vector<std::uint64_t> st(B);
-        std::vector<uint128> ct(B);
-        for (std::size_t k = 0; k < B; ++k) st[k] = table_[i + b * B + k].state, ct[k] = count_of(i + b * B + k);
+        std::vector<std::uint64_t> st;
+        std::vector<uint128> ct;
+        st.reserve(B), ct.reserve(B);
+        counts_.for_each_sorted(head + b * B, B, [&](const PartitionedCounts::Slot& slot) {
+          st.push_back(slot.state), ct.push_back(with_counts ? slot.count() : 0);
+        });
         StateFileWriter::encode_block(st.data(), with_counts ? ct.data() : nullptr, B, s[b - first], c[b - first]);
+        ends[2 * (b - first)] = st.front(), ends[2 * (b - first) + 1] = st.back();
       });
       for (std::size_t b = first; b < last; ++b)
-        out.add_encoded(s[b - first], c[b - first], table_[i + b * B].state, table_[i + b * B + B - 1].state);
+        out.add_encoded(s[b - first], c[b - first], ends[2 * (b - first)], ends[2 * (b - first) + 1]);
     }
-    for (i += blocks * B; i < n; ++i) out.add(table_[i].state, count_of(i));
+    counts_.for_each_sorted(head + blocks * B, n - head - blocks * B, add);
   }
 
   struct Sums {
@@ -363,21 +353,20 @@ class StreamedLayers {
           first = lo == 0;  // the layer's own statistics are counted in the first range's pass
           tbb::enumerable_thread_specific<Sums> local;
           tbb::parallel_for(std::size_t{0}, parents.blocks(), [&](std::size_t b) {
-            if (table_.full()) return;
+            if (counts_.full()) return;
             std::vector<std::uint64_t> st;
             std::vector<uint128> ct;
             parents.read_block(b, st, &ct);
-            EntryBuffer buffer(table_);
+            PartitionedCounts::Stage& stage = counts_.local();
             Sums& s = local.local();
             for (std::size_t i = 0; i < st.size(); ++i) {
-              const int orbit = puzzle_.symmetries().orbit_size(st[i]);
-              uint128 weight = 0;
-              if (__builtin_mul_overflow(ct[i], static_cast<uint128>(orbit), &weight)) s.overflow = true;
+              const uint128 weight = ct[i];
               bool dead = true;
-              children(st[i], [&](typename P::Move, typename P::Position c) {
-                dead = false;
-                if (c >= lo && c < hi) buffer.add(c, weight);
-              });
+              const int orbit =
+                  puzzle_.for_each_canonical_move_in_orbit(st[i], [&](typename P::Move, typename P::Position c) {
+                    dead = false;
+                    if (c >= lo && c < hi) stage.add(c, weight);
+                  });
               if (!first) continue;
               s.layer.canonical += 1, s.layer.total += static_cast<std::uint64_t>(orbit);
               if (!dead) continue;
@@ -386,12 +375,12 @@ class StreamedLayers {
               if (__builtin_add_overflow(s.layer.games, weight, &s.layer.games)) s.overflow = true;
             }
           });
-          if (first && !table_.full())
+          if (first && !counts_.full())
             for (const Sums& s : local) sums.add(s);
         },
         [&](std::uint64_t, std::uint64_t) {
-          write_table(*out, table_.sort(), true);
-          if (table_.overflow()) sums.overflow = true;
+          write_table(*out, counts_.sort(), true);
+          if (counts_.overflow()) sums.overflow = true;
         },
         restart);
     sums.layer.ranges = ranges;
@@ -422,7 +411,7 @@ class StreamedLayers {
     const StateFileReader layer = open(states(d), "", "layer", d);
     std::optional<StateFileReader> below;
     if (d < deepest) below.emplace(open(alive_states(d + 1), "", "alive", d + 1));
-    const auto parents = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_unmove(s, f); };
+    const auto parents = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_unmove_unordered(s, f); };
     std::optional<StateFileWriter> out;
     std::uint64_t total = 0;
     const auto restart = [&] {
@@ -438,13 +427,13 @@ class StreamedLayers {
         [&](std::uint64_t lo, std::uint64_t hi) {
           if (!below) return;
           tbb::parallel_for(std::size_t{0}, below->blocks(), [&](std::size_t b) {
-            if (table_.full()) return;
+            if (counts_.full()) return;
             std::vector<std::uint64_t> st;
             below->read_block(b, st);
-            EntryBuffer buffer(table_);
+            PartitionedCounts::Stage& stage = counts_.local();
             for (const auto s : st)
               parents(s, [&](typename P::Move, typename P::Position p) {
-                if (p >= lo && p < hi) buffer.add(p, 0);
+                if (p >= lo && p < hi) stage.add(p, 0);
               });
           });
         },
@@ -471,7 +460,7 @@ class StreamedLayers {
         std::vector<std::uint64_t> st;
         layer.read_block(b, st);
         for (const auto s : st)
-          if (s >= lo && s < hi && (puzzle_.is_goal(s) || table_.contains(s))) {
+          if (s >= lo && s < hi && (puzzle_.is_goal(s) || counts_.contains(s))) {
             kept[b - first].push_back(s);
             totals[b - first] += static_cast<std::uint64_t>(puzzle_.symmetries().orbit_size(s));
           }
@@ -511,7 +500,7 @@ class StreamedLayers {
   const P& puzzle_;
   StreamedOptions o_;
   DirectoryLock lock_;
-  CountTable table_;
+  PartitionedCounts counts_;
 };
 
 }  // namespace gs

@@ -173,7 +173,11 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
         const std::uint64_t orbit_state = group.canonical(bit(h));
         const auto it = std::lower_bound(states.begin(), states.end(), orbit_state);
         if (it == states.end() || *it != orbit_state) continue;
-        const uint128 n = counts[static_cast<std::size_t>(it - states.begin())];
+        // The orbit's sum, shared by each of its holes (the group fixes the start).
+        const uint128 sum = counts[static_cast<std::size_t>(it - states.begin())];
+        const auto orbit = static_cast<unsigned>(group.orbit_size(orbit_state));
+        if (sum % orbit != 0) throw std::logic_error("path counts not divisible by orbit size");
+        const uint128 n = sum / orbit;
         finishes.push_back({{"hole", peg::hole_name(board, h)}, {"solutions", to_decimal(n)}});
         all_solutions += n;
       }

@@ -1,0 +1,179 @@
+#include "solvers/layered/partitioned_counts.h"
+
+#include <algorithm>
+#include <bit>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+namespace gs {
+
+namespace {
+constexpr std::size_t kAhead = 16;
+}
+
+PartitionedCounts::PartitionedCounts(std::size_t memory_bytes)
+    : table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
+      stage_budget_(std::max<std::size_t>(memory_bytes / 8, std::size_t{1} << 16)) {}
+
+void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64_t estimate) {
+  // Buckets of state values over the sample's span; a partition takes whole buckets, cut at
+  // quantiles of the sample, so the partitions come in increasing order of their states.
+  base_ = sample.empty() ? 0 : sample.front();
+  const std::uint64_t span = sample.empty() ? 0 : sample.back() - base_;
+  shift_ = 0;
+  while ((span >> shift_) >= kBuckets) ++shift_;
+  const std::uint64_t parts = std::clamp<std::uint64_t>(estimate / kPartitionStates, 1, sample.size() / 8 + 1);
+  bucket_part_.assign(kBuckets, 0);
+  std::size_t part = 0;
+  for (std::uint64_t b = 0, next = 1, i = 0; b < kBuckets; ++b) {
+    // The sample's states below this bucket's end: past the next quantile, the next partition.
+    const uint128 end = base_ + (static_cast<uint128>(b + 1) << shift_);
+    while (i < sample.size() && sample[i] < end) ++i;
+    bucket_part_[b] = static_cast<std::uint16_t>(part);
+    if (next < parts && i >= sample.size() * next / parts) {
+      ++part;
+      while (next < parts && i >= sample.size() * next / parts) ++next;
+    }
+  }
+  part_count_ = part + 1;
+
+  parts_ = std::make_unique<Part[]>(part_count_);
+  // Room for each partition's share at a load of 2/3, within the budget.
+  const std::size_t each =
+      std::min<std::size_t>((estimate / part_count_ + 64) * 3 / 2, table_budget_ / 2 / part_count_ / sizeof(Slot) + 4);
+  tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) { parts_[p].slots.assign(each, Slot{}); });
+  table_bytes_ = part_count_ * each * sizeof(Slot);
+  full_ = table_bytes_ > table_budget_, overflow_ = false;
+  offsets_.clear();
+
+  const auto threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+  // Batches of 1,024 pairs: larger ones cost memory and gain little (a table is in cache for
+  // its batch either way).
+  batch_ = std::clamp<std::size_t>(stage_budget_ / (part_count_ * threads * sizeof(Stage::Pair)), 64, 1024);
+  for (Stage& s : stages_) s.reset(part_count_, batch_);
+}
+
+// A multiplicative hash scaled to the capacity: the states of a partition differ in their low
+// bits, and the multiply carries those to the high bits the scaling keeps.
+std::size_t PartitionedCounts::home(std::uint64_t state, std::size_t capacity) {
+  return static_cast<std::size_t>((static_cast<uint128>(state * 0x9E3779B97F4A7C15ULL) * capacity) >> 64);
+}
+
+PartitionedCounts::Slot& PartitionedCounts::slot_of(Part& part, std::uint64_t state) {
+  const std::size_t capacity = part.slots.size();
+  for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
+    Slot& s = part.slots[i];
+    if (s.state == state) return s;
+    if (s.state == 0) {
+      if (part.size >= capacity / 4 * 3) {  // a load of 3/4 at most
+        grow(part, capacity * 2);
+        return slot_of(part, state);
+      }
+      s.state = state, ++part.size;
+      return s;
+    }
+  }
+}
+
+void PartitionedCounts::grow(Part& part, std::size_t capacity) {
+  std::vector<Slot> old(capacity);
+  old.swap(part.slots);
+  for (const Slot& s : old)
+    if (s.state != 0)
+      for (std::size_t i = home(s.state, capacity);; i = i + 1 == capacity ? 0 : i + 1)
+        if (part.slots[i].state == 0) {
+          part.slots[i] = s;
+          break;
+        }
+  if (table_bytes_.fetch_add((capacity - old.size()) * sizeof(Slot)) + (capacity - old.size()) * sizeof(Slot) >
+      table_budget_)
+    full_ = true;
+}
+
+void PartitionedCounts::Stage::reset(std::size_t parts, std::size_t batch) {
+  batch_ = batch;
+  pairs_.resize(parts * batch);
+  fill_.assign(parts, 0);
+}
+
+void PartitionedCounts::drain(Part& part, Stage& stage, std::size_t p) {
+  const Stage::Pair* pairs = &stage.pairs_[p * stage.batch_];
+  const std::size_t n = stage.fill_[p];
+  stage.fill_[p] = 0;
+  if (full()) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    // The table is larger than the caches keep between two batches: fetch ahead.
+    if (i + kAhead < n) __builtin_prefetch(&part.slots[home(pairs[i + kAhead].state, part.slots.size())], 1);
+    Slot& s = slot_of(part, pairs[i].state);
+    if (__builtin_add_overflow(s.lo, pairs[i].weight, &s.lo) && ++s.hi == 0) overflow_ = true;
+  }
+}
+
+void PartitionedCounts::add_high(std::size_t p, std::uint64_t state, std::uint64_t high) {
+  const std::lock_guard hold(parts_[p].lock);
+  if (full()) return;
+  Slot& s = slot_of(parts_[p], state);
+  if (__builtin_add_overflow(s.hi, high, &s.hi)) overflow_ = true;
+}
+
+void PartitionedCounts::take(std::size_t p, Stage& stage) {
+  const std::lock_guard hold(parts_[p].lock);
+  drain(parts_[p], stage, p);
+}
+
+void PartitionedCounts::flush() {
+  tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) {
+    for (Stage& s : stages_) drain(parts_[p], s, p);
+  });
+}
+
+bool PartitionedCounts::contains(std::uint64_t state) const {
+  const Part& part = parts_[partition_of(state)];
+  const std::size_t capacity = part.slots.size();
+  for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
+    if (part.slots[i].state == state) return true;
+    if (part.slots[i].state == 0) return false;
+  }
+}
+
+// Sorts a partition's states by a least-significant-digit radix sort on their offsets from the
+// lowest: a partition spans a narrow range of values, so a few passes of 8 bits, each without a
+// branch to mispredict (a comparison sort of small arrays spends its time in mispredictions).
+void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch) {
+  std::vector<Slot>& slots = part.slots;
+  scratch.resize(part.size);
+  std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+  std::size_t n = 0;
+  for (const Slot& s : slots)
+    if (s.state != 0) scratch[n++] = s, lo = std::min(lo, s.state), hi = std::max(hi, s.state);
+  slots.resize(n);
+  const std::uint64_t span = n == 0 ? 0 : hi - lo;
+  int passes = 0;
+  while (passes < 8 && (span >> (8 * passes)) != 0) ++passes;
+  std::vector<Slot>*from = &scratch, *to = &slots;
+  for (int pass = 0; pass < passes; ++pass) {
+    std::size_t count[257] = {};
+    const int shift = 8 * pass;
+    for (std::size_t i = 0; i < n; ++i) ++count[(((*from)[i].state - lo) >> shift & 0xFF) + 1];
+    for (int b = 0; b < 256; ++b) count[b + 1] += count[b];
+    for (std::size_t i = 0; i < n; ++i) (*to)[count[((*from)[i].state - lo) >> shift & 0xFF]++] = (*from)[i];
+    std::swap(from, to);
+  }
+  if (from != &slots) std::copy(from->begin(), from->begin() + static_cast<std::ptrdiff_t>(n), slots.begin());
+}
+
+std::size_t PartitionedCounts::sort() {
+  tbb::enumerable_thread_specific<std::vector<Slot>> scratch;
+  tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) { sort_part(parts_[p], scratch.local()); });
+  offsets_.assign(part_count_ + 1, 0);
+  for (std::size_t p = 0; p < part_count_; ++p) offsets_[p + 1] = offsets_[p] + parts_[p].size;
+  return offsets_.back();
+}
+
+std::size_t PartitionedCounts::partition_at(std::size_t sorted_index) const {
+  return static_cast<std::size_t>(std::upper_bound(offsets_.begin(), offsets_.end(), sorted_index) - offsets_.begin()) -
+         1;
+}
+
+}  // namespace gs

@@ -1,0 +1,129 @@
+// Sums of 128-bit weights per state, for building one layer (or one range of a layer) from many
+// threads at the speed of memory. The states are split by value into partitions, cut at
+// quantiles of a sample, each small enough for its hash table to stay in a core's cache. Each
+// thread stages its (state, weight) pairs per partition in its own buffers; a full buffer goes
+// into its partition's table under that partition's lock, so a table takes its pairs in batches
+// while it is in cache, and no insertion needs an atomic operation. sort() sorts each partition:
+// the states then come out in increasing order, partition after partition.
+//
+// Weights past 2^64 are rare (a state reached by more than 2^64 move sequences): a pair carries
+// the low 64 bits, and the high part goes to a second buffer of the same partition.
+//
+// The tables refuse to grow past their share of the memory budget (full() turns true and
+// further pairs are dropped): the caller then splits its work into more ranges and redoes it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include "engine/core/uint128.h"
+
+namespace gs {
+
+class PartitionedCounts {
+ public:
+  struct Slot {
+    std::uint64_t state, lo, hi;  // state 0 = empty: no state of a layered puzzle is 0
+    uint128 count() const { return (static_cast<uint128>(hi) << 64) | lo; }
+  };
+  static constexpr std::uint64_t kPartitionStates = 1 << 10;
+
+  explicit PartitionedCounts(std::size_t memory_bytes);
+  // About how many states the tables hold within the budget.
+  std::uint64_t room() const { return table_budget_ / (sizeof(Slot) * 2); }
+
+  // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
+  void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);
+
+  // One thread's way in.
+  class Stage {
+   public:
+    explicit Stage(PartitionedCounts& owner) : owner_(&owner) {}
+    void reset(std::size_t parts, std::size_t batch);
+    void add(std::uint64_t state, uint128 weight) {
+      const std::size_t p = owner_->partition_of(state);
+      if (const auto high = static_cast<std::uint64_t>(weight >> 64)) [[unlikely]]
+        owner_->add_high(p, state, high);
+      const std::uint32_t n = fill_[p]++;
+      pairs_[p * batch_ + n] = {state, static_cast<std::uint64_t>(weight)};
+      if (n + 1 == batch_) owner_->take(p, *this);
+    }
+
+   private:
+    friend class PartitionedCounts;
+    struct Pair {
+      std::uint64_t state, weight;  // the low 64 bits of the weight
+    };
+    PartitionedCounts* owner_;
+    std::size_t batch_ = 0;
+    std::vector<Pair> pairs_;          // batch_ places per partition
+    std::vector<std::uint32_t> fill_;  // pairs staged per partition
+  };
+  Stage& local() {
+    Stage& s = stages_.local();
+    if (s.fill_.size() != part_count_ || s.batch_ != batch_) s.reset(part_count_, batch_);  // new this start
+    return s;
+  }
+
+  bool full() const { return full_.load(std::memory_order_relaxed); }
+  bool overflow() const { return overflow_.load(std::memory_order_relaxed); }
+
+  // Moves every staged pair into the tables; no thread may add meanwhile.
+  void flush();
+  // After flush(), before sort().
+  bool contains(std::uint64_t state) const;
+  // Sorts each partition by state; returns the number of states. The tables take no more pairs
+  // until the next start().
+  std::size_t sort();
+  // After sort(): f(slot) for the states of sorted positions [first, first + n), in order.
+  template <class F>
+  void for_each_sorted(std::size_t first, std::size_t n, F&& f) const {
+    if (n == 0) return;
+    std::size_t p = partition_at(first), i = first - offsets_[p];
+    for (; n > 0; ++p, i = 0)
+      for (; i < parts_[p].size && n > 0; ++i, --n) f(parts_[p].slots[i]);
+  }
+
+ private:
+  struct Part {
+    std::vector<Slot> slots;
+    std::size_t size = 0;
+    std::mutex lock;
+  };
+  static constexpr std::uint64_t kBuckets = 1 << 14;  // their partitions fit a core's first cache
+
+  // Partitions are whole buckets of state values: the bucket of a state names its partition.
+  std::size_t partition_of(std::uint64_t state) const {
+    if (state < base_) return 0;
+    const std::uint64_t b = (state - base_) >> shift_;
+    return bucket_part_[b < kBuckets ? b : kBuckets - 1];
+  }
+  std::size_t partition_at(std::size_t sorted_index) const;
+  static std::size_t home(std::uint64_t state, std::size_t capacity);
+  void take(std::size_t p, Stage& stage);  // moves a stage's pairs of partition p into its table
+  void drain(Part& part, Stage& stage, std::size_t p);
+  void add_high(std::size_t p, std::uint64_t state, std::uint64_t high);
+  Slot& slot_of(Part& part, std::uint64_t state);
+  void grow(Part& part, std::size_t capacity);
+  static void sort_part(Part& part, std::vector<Slot>& scratch);
+
+  std::size_t table_budget_, stage_budget_;
+  std::size_t batch_ = 1024;                // staged pairs of one partition that go into its table at once
+  std::vector<std::uint16_t> bucket_part_;  // per bucket of state values, in increasing order
+  std::uint64_t base_ = 0;                  // the lowest value of bucket 0
+  int shift_ = 0;                           // bucket of a state = (state - base_) >> shift_
+  std::unique_ptr<Part[]> parts_;
+  std::size_t part_count_ = 0;
+  std::vector<std::size_t> offsets_;  // after sort(): first sorted position of each partition, and the total
+  tbb::enumerable_thread_specific<Stage> stages_{[this] { return Stage(*this); }};
+  std::atomic<std::size_t> table_bytes_{0};
+  std::atomic<bool> full_{false}, overflow_{false};
+};
+
+}  // namespace gs
