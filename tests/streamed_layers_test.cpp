@@ -3,9 +3,14 @@
 // layer or many (a tiny memory budget), and after a resume. Also the block files' checks.
 #include <gtest/gtest.h>
 
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <random>
 
 #include "engine/core/errors.h"
 #include "engine/peg/board_file.h"
@@ -13,6 +18,7 @@
 #include "engine/peg/puzzle.h"
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
+#include "solvers/layered/partitioned_counts.h"
 #include "solvers/layered/streamed_layers.h"
 
 namespace gs {
@@ -179,6 +185,72 @@ TEST(StreamedLayers, AStoppedAnalysisResumesAndAnotherProblemIsRefused) {
   StreamedOptions other = o;
   other.problem = "another";
   EXPECT_THROW(StreamedLayers<PegPuzzle>(puzzle, other).run(p.start), DataError);
+}
+
+// The partitioned sums against a plain map: skewed states, weights past 2^64, many threads, a
+// budget that the tables pass (full) and one they fit.
+TEST(PartitionedCounts, SumsEqualAPlainMapInIncreasingOrder) {
+  std::mt19937_64 random(7);
+  std::vector<std::pair<std::uint64_t, uint128>> pairs;
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t state = 1 + (random() % 3 == 0 ? random() % 5000 : random() >> (random() % 40));
+    const uint128 weight = random() % 100 == 0 ? (static_cast<uint128>(random()) << 64) | random() : random() % 1000;
+    pairs.emplace_back(state, weight);
+  }
+  std::map<std::uint64_t, uint128> expected;
+  for (const auto& [s, w] : pairs) expected[s] += w;
+  std::vector<std::uint64_t> sample;
+  for (std::size_t i = 0; i < pairs.size(); i += 7) sample.push_back(pairs[i].first);
+  std::sort(sample.begin(), sample.end());
+
+  PartitionedCounts counts(std::size_t{64} << 20);
+  counts.start(sample, expected.size());
+  tbb::parallel_for(std::size_t{0}, pairs.size(),
+                    [&](std::size_t i) { counts.local().add(pairs[i].first, pairs[i].second); });
+  counts.flush();
+  ASSERT_FALSE(counts.full());
+  EXPECT_TRUE(counts.contains(pairs[0].first));
+  EXPECT_FALSE(counts.contains(~std::uint64_t{0}));
+  const std::size_t n = counts.sort();
+  ASSERT_EQ(n, expected.size());
+  auto it = expected.begin();
+  std::size_t seen = 0;
+  counts.for_each_sorted(0, n, [&](const PartitionedCounts::Slot& slot) {
+    ASSERT_EQ(slot.state, it->first);
+    EXPECT_EQ(to_decimal(slot.count()), to_decimal(it->second));
+    ++it, ++seen;
+  });
+  EXPECT_EQ(seen, n);
+  // A window in the middle, as the parallel block writer reads it.
+  std::vector<std::uint64_t> window;
+  counts.for_each_sorted(n / 3, 1000, [&](const PartitionedCounts::Slot& slot) { window.push_back(slot.state); });
+  EXPECT_EQ(window.front(), std::next(expected.begin(), static_cast<std::ptrdiff_t>(n / 3))->first);
+  EXPECT_EQ(window.size(), 1000U);
+
+  PartitionedCounts small(std::size_t{1} << 20);  // far too small for these states
+  small.start(sample, expected.size());
+  for (const auto& [s, w] : pairs) small.local().add(s, w);
+  small.flush();
+  EXPECT_TRUE(small.full());
+}
+
+// One thread and two write the same files.
+TEST(StreamedLayers, OneThreadAndTwoWriteTheSameFiles) {
+  const Problem p = english_sub_problem();
+  const PegPuzzle puzzle(p.board, p.finishes, p.board.symmetries().stabiliser({p.start, p.finishes}));
+  std::vector<std::string> files[2];
+  for (int threads = 1; threads <= 2; ++threads) {
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    const TempDir dir;
+    StreamedLayers<PegPuzzle>(puzzle, {.dir = dir.str(), .problem = "threads", .memory_bytes = std::size_t{1} << 20})
+        .run(p.start);
+    std::vector<std::filesystem::path> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir.str())) names.push_back(e.path());
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) files[threads - 1].push_back(name.filename().string() + bytes_of(name.string()));
+  }
+  EXPECT_GT(files[0].size(), 10U);
+  EXPECT_EQ(files[0], files[1]);
 }
 
 TEST(BlockFile, RefusesAlteredBytes) {

@@ -23,8 +23,8 @@ constexpr std::size_t kIndexEntry = 40, kFooter = 32;
 
 }  // namespace
 
-BlockFileWriter::BlockFileWriter(std::string path, std::string_view header)
-    : path_(std::move(path)), tmp_(temporary_path(path_)) {
+BlockFileWriter::BlockFileWriter(std::string path, std::string_view header, bool durable)
+    : path_(std::move(path)), tmp_(temporary_path(path_)), durable_(durable) {
   file_ = std::fopen(tmp_.c_str(), "wb");
   if (!file_) throw DataError("cannot write " + path_);
   lock_temporary(fileno(file_));  // ours until renamed or dead (stale_temporaries.h)
@@ -67,7 +67,7 @@ std::uint64_t BlockFileWriter::finish() {
   put_le64(tail, total_);
   put_le64(tail, fnv1a64(tail, header_hash_));  // header, index, and the footer's first fields
   write(tail.data(), tail.size());
-  const bool flushed = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
+  const bool flushed = std::fflush(file_) == 0 && (!durable_ || fsync(fileno(file_)) == 0);
   const bool closed = std::fclose(file_) == 0;
   file_ = nullptr;
   std::error_code ec;

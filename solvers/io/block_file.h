@@ -30,7 +30,9 @@ struct BlockInfo {
 
 class BlockFileWriter {
  public:
-  BlockFileWriter(std::string path, std::string_view header);
+  // `durable`: finish() syncs the file to disk before renaming it (off for scratch files that a
+  // crash loses anyway).
+  BlockFileWriter(std::string path, std::string_view header, bool durable = true);
   BlockFileWriter(const BlockFileWriter&) = delete;
   BlockFileWriter& operator=(const BlockFileWriter&) = delete;
   ~BlockFileWriter();  // an unfinished file is removed
@@ -43,6 +45,7 @@ class BlockFileWriter {
   void write(const void* data, std::size_t size);
   std::string path_, tmp_;
   std::FILE* file_ = nullptr;
+  bool durable_;
   std::uint64_t position_ = 0, total_ = 0, header_hash_ = 0;
   std::vector<BlockInfo> index_;
 };

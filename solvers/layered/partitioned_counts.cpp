@@ -93,12 +93,13 @@ void PartitionedCounts::grow(Part& part, std::size_t capacity) {
 
 void PartitionedCounts::Stage::reset(std::size_t parts, std::size_t batch) {
   batch_ = batch;
-  pairs_.resize(parts * batch);
+  if (!pairs_ || pairs_->size() < parts * batch)
+    pairs_ = std::make_unique<ZeroedArray<Pair>>(parts * batch, Pages::huge);
   fill_.assign(parts, 0);
 }
 
 void PartitionedCounts::drain(Part& part, Stage& stage, std::size_t p) {
-  const Stage::Pair* pairs = &stage.pairs_[p * stage.batch_];
+  const Stage::Pair* pairs = stage.pairs_->data() + p * stage.batch_;
   const std::size_t n = stage.fill_[p];
   stage.fill_[p] = 0;
   if (full()) return;

@@ -23,6 +23,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include "engine/core/uint128.h"
+#include "solvers/common/zeroed_array.h"
 
 namespace gs {
 
@@ -51,7 +52,7 @@ class PartitionedCounts {
       if (const auto high = static_cast<std::uint64_t>(weight >> 64)) [[unlikely]]
         owner_->add_high(p, state, high);
       const std::uint32_t n = fill_[p]++;
-      pairs_[p * batch_ + n] = {state, static_cast<std::uint64_t>(weight)};
+      pairs_->data()[p * batch_ + n] = {state, static_cast<std::uint64_t>(weight)};
       if (n + 1 == batch_) owner_->take(p, *this);
     }
 
@@ -62,7 +63,9 @@ class PartitionedCounts {
     };
     PartitionedCounts* owner_;
     std::size_t batch_ = 0;
-    std::vector<Pair> pairs_;          // batch_ places per partition
+    // batch_ places per partition, on huge pages: a thread writes to thousands of partitions'
+    // places at once, too many pages for the translation caches at 4 KiB a page.
+    std::unique_ptr<ZeroedArray<Pair>> pairs_;
     std::vector<std::uint32_t> fill_;  // pairs staged per partition
   };
   Stage& local() {

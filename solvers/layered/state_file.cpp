@@ -29,9 +29,10 @@ T get_varint(const char*& p, const char* end) {
 
 }  // namespace
 
-StateFileWriter::StateFileWriter(const std::string& path, const std::string& counts_path, const std::string& header)
-    : states_(std::make_unique<BlockFileWriter>(path, header)) {
-  if (!counts_path.empty()) counts_ = std::make_unique<BlockFileWriter>(counts_path, header);
+StateFileWriter::StateFileWriter(const std::string& path, const std::string& counts_path, const std::string& header,
+                                 bool durable)
+    : states_(std::make_unique<BlockFileWriter>(path, header, durable)) {
+  if (!counts_path.empty()) counts_ = std::make_unique<BlockFileWriter>(counts_path, header, durable);
   block_.reserve(kBlockStates);
 }
 

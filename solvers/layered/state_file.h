@@ -19,8 +19,9 @@ namespace gs {
 class StateFileWriter {
  public:
   static constexpr std::size_t kBlockStates = 4096;
-  // `counts_path` empty: states only.
-  StateFileWriter(const std::string& path, const std::string& counts_path, const std::string& header);
+  // `counts_path` empty: states only. `durable` as for BlockFileWriter.
+  StateFileWriter(const std::string& path, const std::string& counts_path, const std::string& header,
+                  bool durable = true);
   // States must come in increasing order.
   void add(std::uint64_t state, uint128 count = 0);
   // A whole block (kBlockStates states) already encoded by encode_block, for writers that encode

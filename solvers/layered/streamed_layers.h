@@ -42,6 +42,7 @@
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
@@ -62,6 +63,7 @@ struct StreamedOptions {
   std::size_t memory_bytes = std::size_t{4} << 30;  // for the table of the layer being built
   LayerProgress* progress = nullptr;
   std::size_t max_steps = ~std::size_t{0};  // forward steps this run may take (a stopped run resumes)
+  bool durable = true;  // files synced to disk as they are finished (not needed for a scratch directory)
 };
 
 struct StreamedLayer {
@@ -228,7 +230,7 @@ class StreamedLayers {
   }
 
   void write_start(typename P::Position start) {
-    StateFileWriter w(states(0), counts(0), streamed_detail::header(o_, "layer", 0));
+    StateFileWriter w(states(0), counts(0), streamed_detail::header(o_, "layer", 0), o_.durable);
     w.add(puzzle_.canonical(start), 1);
     w.finish();
   }
@@ -237,15 +239,18 @@ class StreamedLayers {
   // `from`: those of up to 256 states from each of up to 64 blocks spread over the file.
   template <class Neighbours>
   std::vector<std::uint64_t> sample(const StateFileReader& from, Neighbours&& neighbours) const {
-    std::vector<std::uint64_t> out, block;
     const std::size_t step = std::max<std::size_t>(1, from.blocks() / 64);
-    for (std::size_t b = 0; b < from.blocks(); b += step) {
-      from.read_block(b, block);
+    std::vector<std::vector<std::uint64_t>> found((from.blocks() + step - 1) / step);
+    tbb::parallel_for(std::size_t{0}, found.size(), [&](std::size_t k) {
+      std::vector<std::uint64_t> block;
+      from.read_block(k * step, block);
       const std::size_t stride = std::max<std::size_t>(1, block.size() / 256);
       for (std::size_t i = 0; i < block.size(); i += stride)
-        neighbours(block[i], [&](typename P::Move, typename P::Position n) { out.push_back(n); });
-    }
-    std::sort(out.begin(), out.end());
+        neighbours(block[i], [&](typename P::Move, typename P::Position n) { found[k].push_back(n); });
+    });
+    std::vector<std::uint64_t> out;
+    for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
+    tbb::parallel_sort(out.begin(), out.end());
     return out;
   }
 
@@ -342,7 +347,7 @@ class StreamedLayers {
     Sums sums;
     const auto restart = [&] {
       out.reset();
-      out.emplace(states(d + 1), counts(d + 1), streamed_detail::header(o_, "layer", d + 1));
+      out.emplace(states(d + 1), counts(d + 1), streamed_detail::header(o_, "layer", d + 1), o_.durable);
       sums = Sums{};
     };
     restart();
@@ -416,7 +421,7 @@ class StreamedLayers {
     std::uint64_t total = 0;
     const auto restart = [&] {
       out.reset();
-      out.emplace(alive_states(d), "", streamed_detail::header(o_, "alive", d));
+      out.emplace(alive_states(d), "", streamed_detail::header(o_, "alive", d), o_.durable);
       total = 0;
     };
     restart();

@@ -129,7 +129,8 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   StreamedLayers<peg::PegPuzzle> streamed(puzzle, {.dir = dir.path(),
                                                    .problem = problem_name(request, group),
                                                    .memory_bytes = options.memory_bytes,
-                                                   .progress = &progress});
+                                                   .progress = &progress,
+                                                   .durable = !options.dir.empty()});
   const StreamedAnalysis analysis = [&] {
     ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "analysing"); });
     return streamed.run(request.start);
