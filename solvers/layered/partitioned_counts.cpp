@@ -14,7 +14,7 @@ constexpr std::size_t kAhead = 16;
 
 PartitionedCounts::PartitionedCounts(std::size_t memory_bytes)
     : table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
-      stage_budget_(std::max<std::size_t>(memory_bytes / 8, std::size_t{1} << 16)) {}
+      stage_budget_(std::clamp<std::size_t>(memory_bytes / 16, std::size_t{1} << 16, std::size_t{128} << 20)) {}
 
 void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64_t estimate) {
   // Buckets of state values over the sample's span; a partition takes whole buckets, cut at
@@ -39,9 +39,9 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   part_count_ = part + 1;
 
   parts_ = std::make_unique<Part[]>(part_count_);
-  // Room for each partition's share at a load of 2/3, within the budget.
+  // Room for each partition's share at a load of 4/5 (estimates run high), within the budget.
   const std::size_t each =
-      std::min<std::size_t>((estimate / part_count_ + 64) * 3 / 2, table_budget_ / 2 / part_count_ / sizeof(Slot) + 4);
+      std::min<std::size_t>((estimate / part_count_) / 4 * 5 + 16, table_budget_ / 2 / part_count_ / sizeof(Slot) + 4);
   tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) { parts_[p].slots.assign(each, Slot{}); });
   table_bytes_ = part_count_ * each * sizeof(Slot);
   full_ = table_bytes_ > table_budget_, overflow_ = false;
@@ -66,8 +66,8 @@ PartitionedCounts::Slot& PartitionedCounts::slot_of(Part& part, std::uint64_t st
     Slot& s = part.slots[i];
     if (s.state == state) return s;
     if (s.state == 0) {
-      if (part.size >= capacity / 4 * 3) {  // a load of 3/4 at most
-        grow(part, capacity * 2);
+      if (part.size >= capacity / 5 * 4) {  // a load of 4/5 at most
+        grow(part, capacity + capacity / 2);
         return slot_of(part, state);
       }
       s.state = state, ++part.size;

@@ -37,7 +37,7 @@ class PartitionedCounts {
 
   explicit PartitionedCounts(std::size_t memory_bytes);
   // About how many states the tables hold within the budget.
-  std::uint64_t room() const { return table_budget_ / (sizeof(Slot) * 2); }
+  std::uint64_t room() const { return table_budget_ / (sizeof(Slot) * 8 / 5); }
 
   // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
   void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);

@@ -340,7 +340,7 @@ class StreamedLayers {
       const nlohmann::json above = streamed_detail::read_stats(stats_path(d - 1), o_, "layer", d - 1);
       const double before = std::max(above.at("canonical").get<double>(), 1.0),
                    now = static_cast<double>(parents.size());
-      estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.25 * now * now / before) + 1024);
+      estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.05 * now * now / before) + 1024);
     }
     const auto children = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_move(s, f); };
     std::optional<StateFileWriter> out;
