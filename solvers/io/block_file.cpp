@@ -137,6 +137,14 @@ std::string_view BlockFileReader::block(std::size_t b) const {
   return bytes;
 }
 
+void BlockFileReader::release(std::size_t b) const {
+  if (size_ < (std::uint64_t{256} << 20)) return;  // a small file costs less held than released block by block
+  static const auto page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+  const BlockInfo& info = index_[b];
+  const std::uint64_t first = (info.offset + page - 1) / page * page, last = (info.offset + info.size) / page * page;
+  if (first < last) madvise(const_cast<char*>(data_) + first, last - first, MADV_DONTNEED);
+}
+
 bool block_file_ok(const std::string& path) {
   try {
     BlockFileReader reader(path);

@@ -66,6 +66,11 @@ class BlockFileReader {
   const BlockInfo& info(std::size_t b) const { return index_[b]; }
   // The bytes of block b, checked against its checksum (DataError if altered).
   std::string_view block(std::size_t b) const;
+  // Drops the pages that only block b occupies from this process's memory (in a file of 256 MiB
+  // or more), once a caller has unpacked it: a pass over a file of many gigabytes then holds a
+  // few blocks of it at a time, not the whole file (the pages stay in the page cache; reading
+  // the block again maps them back).
+  void release(std::size_t b) const;
 
  private:
   std::string path_, header_;

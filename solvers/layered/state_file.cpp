@@ -99,6 +99,7 @@ void StateFileReader::read_block(std::size_t b, std::vector<std::uint64_t>& stat
   std::uint64_t last = 0;
   for (std::uint64_t i = 0; i < n; ++i) states[i] = last += get_varint<std::uint64_t>(p, end);
   if (p != end) throw DataError("damaged state block (trailing bytes)");
+  states_.release(b);
   if (!counts) return;
   if (!counts_) throw std::logic_error("StateFileReader: no counts file");
   const std::string_view cbytes = counts_->block(b);
@@ -106,6 +107,7 @@ void StateFileReader::read_block(std::size_t b, std::vector<std::uint64_t>& stat
   counts->resize(n);
   for (std::uint64_t i = 0; i < n; ++i) (*counts)[i] = get_varint<uint128>(q, cend);
   if (q != cend) throw DataError("damaged count block (trailing bytes)");
+  counts_->release(b);
 }
 
 std::size_t StateFileReader::block_of(std::uint64_t state) const {

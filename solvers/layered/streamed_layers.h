@@ -17,7 +17,7 @@
 // start again with an estimate half as large again (in_ranges), so with more, smaller ranges.
 //
 // Backward, from the deepest layer: alive d = the states of layer d that are goals or parents of
-// alive d + 1. The parents of alive d + 1 go into the table (range by range, cut the same way at
+// alive d + 1. The parents of alive d + 1 go into the tables (range by range, cut the same way at
 // quantiles of a sample of parents), then layer d is streamed in order and filtered, so alive d
 // comes out sorted without a sort.
 //
@@ -60,7 +60,7 @@ namespace gs {
 struct StreamedOptions {
   std::string dir;                                  // the layer files
   std::string problem;                              // names the problem in every file (board, start, goals, group)
-  std::size_t memory_bytes = std::size_t{4} << 30;  // for the table of the layer being built
+  std::size_t memory_bytes = std::size_t{4} << 30;  // for the tables of the layer being built
   LayerProgress* progress = nullptr;
   std::size_t max_steps = ~std::size_t{0};  // forward steps this run may take (a stopped run resumes)
   bool durable = true;  // files synced to disk as they are finished (not needed for a scratch directory)
@@ -451,7 +451,7 @@ class StreamedLayers {
     write_checked_text(alive_stats_path(d), j.dump());
   }
 
-  // Writes the states of `layer` in [lo, hi) that are goals or in the table; returns their
+  // Writes the states of `layer` in [lo, hi) that are goals or in the tables; returns their
   // number counted separately.
   std::uint64_t filter(const StateFileReader& layer, std::uint64_t lo, std::uint64_t hi, StateFileWriter& out) {
     if (layer.blocks() == 0) return 0;
