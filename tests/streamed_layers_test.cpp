@@ -187,6 +187,59 @@ TEST(StreamedLayers, AStoppedAnalysisResumesAndAnotherProblemIsRefused) {
   EXPECT_THROW(StreamedLayers<PegPuzzle>(puzzle, other).run(p.start), DataError);
 }
 
+// Layers held in memory give the same analysis as layers on disk and write nothing; with a limit
+// the layers pass midway, the job writes what it holds and goes on on disk, to the same files.
+TEST(StreamedLayers, LayersHeldInMemoryGiveTheSameAnalysisAndSpillToTheSameFiles) {
+  for (const Problem& p : {single_vacancy_problem("triangle6", "a6", true), english_sub_problem()}) {
+    const PegPuzzle puzzle(p.board, p.finishes, p.board.symmetries().stabiliser({p.start, p.finishes}));
+    const auto run = [&](const TempDir& dir, std::size_t held) {
+      StreamedLayers<PegPuzzle> streamed(
+          puzzle, {.dir = dir.str(), .problem = "held", .memory_bytes = 64 << 20, .memory_layers_bytes = held});
+      StreamedAnalysis a = streamed.run(p.start);
+      std::vector<std::uint64_t> states, all;
+      std::vector<uint128> counts, all_counts;
+      const StateFileReader last = streamed.layer_with_counts(a.layers.size() - 1);
+      for (std::size_t b = 0; b < last.blocks(); ++b) {
+        last.read_block(b, states, &counts);
+        all.insert(all.end(), states.begin(), states.end());
+        all_counts.insert(all_counts.end(), counts.begin(), counts.end());
+      }
+      return std::tuple{a, all, all_counts};
+    };
+    const TempDir disk_dir, memory_dir, spilled_dir;
+    const auto [disk, disk_last, disk_counts] = run(disk_dir, 0);
+    const auto [memory, memory_last, memory_counts] = run(memory_dir, std::size_t{1} << 30);
+    const auto [spilled, spilled_last, spilled_counts] = run(spilled_dir, 64 << 10);
+    EXPECT_EQ(memory.disk_bytes, 0u) << p.board.name();
+    EXPECT_GT(memory.memory_bytes, 0u) << p.board.name();
+    EXPECT_EQ(spilled.memory_bytes, 0u) << p.board.name();
+    for (const StreamedAnalysis* a : {&memory, &spilled}) {
+      ASSERT_EQ(a->layers.size(), disk.layers.size()) << p.board.name();
+      for (std::size_t d = 0; d < disk.layers.size(); ++d) {
+        const StreamedLayer &x = disk.layers[d], &y = a->layers[d];
+        EXPECT_EQ(std::tuple(x.canonical, x.total, x.dead_canonical, x.dead_total, x.first_dead, x.alive_canonical,
+                             x.alive_total, to_decimal(x.games)),
+                  std::tuple(y.canonical, y.total, y.dead_canonical, y.dead_total, y.first_dead, y.alive_canonical,
+                             y.alive_total, to_decimal(y.games)))
+            << p.board.name() << " depth " << d;
+      }
+    }
+    EXPECT_EQ(memory_last, disk_last);
+    EXPECT_EQ(spilled_last, disk_last);
+    EXPECT_TRUE(memory_counts == disk_counts);
+    EXPECT_TRUE(spilled_counts == disk_counts);
+    // Every set file of the disk run is in the spilled run's directory, byte for byte.
+    int compared = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(disk_dir.str())) {
+      const std::string name = entry.path().filename().string();
+      if (!name.ends_with(".states") && !name.ends_with(".counts")) continue;
+      EXPECT_EQ(bytes_of(spilled_dir.file(name)), bytes_of(entry.path().string())) << p.board.name() << " " << name;
+      ++compared;
+    }
+    EXPECT_GT(compared, 10);
+  }
+}
+
 // The partitioned sums against a plain map: skewed states, weights past 2^64, many threads, a
 // budget that the tables pass (full) and one they fit.
 TEST(PartitionedCounts, SumsEqualAPlainMapInIncreasingOrder) {

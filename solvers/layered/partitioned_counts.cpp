@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -38,12 +39,28 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   }
   part_count_ = part + 1;
 
+  // Each partition's table: room for its share of the sample's states at a load of 2/3, within
+  // the budget; every table in one slab.
+  std::vector<std::size_t> share(part_count_, 0);
+  for (const std::uint64_t s : sample) ++share[partition_of(s)];
+  std::vector<std::size_t> place(part_count_ + 1, 0);
+  const double per_sample = sample.empty() ? 0.0 : static_cast<double>(estimate) / static_cast<double>(sample.size());
+  const std::size_t cap = table_budget_ / 2 / sizeof(Slot) / part_count_ * 4 + 16;
+  for (std::size_t p = 0; p < part_count_; ++p) {
+    const double states = sample.empty() ? static_cast<double>(estimate) : per_sample * static_cast<double>(share[p]);
+    place[p + 1] = place[p] + std::min(static_cast<std::size_t>(states * 1.5), cap) + 16;
+  }
+  if (!slab_ || slab_->size() < place.back()) {
+    const std::size_t size = std::max(place.back(), slab_ ? slab_->size() / 2 * 3 : 0);
+    slab_.reset(), slab_ = std::make_unique<ZeroedArray<Slot>>(size, Pages::huge);
+  }
   parts_ = std::make_unique<Part[]>(part_count_);
-  // Room for each partition's share at a load of 4/5 (estimates run high), within the budget.
-  const std::size_t each =
-      std::min<std::size_t>((estimate / part_count_) / 4 * 5 + 16, table_budget_ / 2 / part_count_ / sizeof(Slot) + 4);
-  tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) { parts_[p].slots.assign(each, Slot{}); });
-  table_bytes_ = part_count_ * each * sizeof(Slot);
+  tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) {
+    Part& part = parts_[p];
+    part.slots = slab_->data() + place[p], part.capacity = place[p + 1] - place[p];
+    std::fill(part.slots, part.slots + part.capacity, Slot{});
+  });
+  table_bytes_ = place.back() * sizeof(Slot);
   full_ = table_bytes_ > table_budget_, overflow_ = false;
   offsets_.clear();
 
@@ -56,45 +73,49 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
 
 // A multiplicative hash scaled to the capacity: the states of a partition differ in their low
 // bits, and the multiply carries those to the high bits the scaling keeps.
-std::size_t PartitionedCounts::home(std::uint64_t state, std::size_t capacity) {
+[[gnu::always_inline]] inline std::size_t PartitionedCounts::home(std::uint64_t state, std::size_t capacity) {
   return static_cast<std::size_t>((static_cast<uint128>(state * 0x9E3779B97F4A7C15ULL) * capacity) >> 64);
 }
 
-PartitionedCounts::Slot& PartitionedCounts::slot_of(Part& part, std::uint64_t state) {
-  const std::size_t capacity = part.slots.size();
-  for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
-    Slot& s = part.slots[i];
-    if (s.state == state) return s;
-    if (s.state == 0) {
-      if (part.size >= capacity / 5 * 4) {  // a load of 4/5 at most
-        grow(part, capacity + capacity / 2);
-        return slot_of(part, state);
+[[gnu::always_inline]] inline PartitionedCounts::Slot& PartitionedCounts::slot_of(Part& part, std::uint64_t state) {
+  while (true) {
+    const std::size_t capacity = part.capacity;
+    for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
+      Slot& s = part.slots[i];
+      if (s.state == state) return s;
+      if (s.state != 0) continue;
+      if (part.size < capacity / 5 * 4) {  // a load of 4/5 at most
+        s.state = state, ++part.size;
+        return s;
       }
-      s.state = state, ++part.size;
-      return s;
+      grow(part, capacity + capacity / 2);
+      break;
     }
   }
 }
 
 void PartitionedCounts::grow(Part& part, std::size_t capacity) {
-  std::vector<Slot> old(capacity);
-  old.swap(part.slots);
-  for (const Slot& s : old)
+  std::vector<Slot> table(capacity);
+  for (const Slot& s : std::span(part.slots, part.capacity))
     if (s.state != 0)
       for (std::size_t i = home(s.state, capacity);; i = i + 1 == capacity ? 0 : i + 1)
-        if (part.slots[i].state == 0) {
-          part.slots[i] = s;
+        if (table[i].state == 0) {
+          table[i] = s;
           break;
         }
-  if (table_bytes_.fetch_add((capacity - old.size()) * sizeof(Slot)) + (capacity - old.size()) * sizeof(Slot) >
-      table_budget_)
-    full_ = true;
+  const std::size_t added = (capacity - part.capacity) * sizeof(Slot);
+  part.own.swap(table);
+  part.slots = part.own.data(), part.capacity = capacity;
+  if (table_bytes_.fetch_add(added) + added > table_budget_) full_ = true;
 }
 
 void PartitionedCounts::Stage::reset(std::size_t parts, std::size_t batch) {
   batch_ = batch;
-  if (!pairs_ || pairs_->size() < parts * batch)
-    pairs_ = std::make_unique<ZeroedArray<Pair>>(parts * batch, Pages::huge);
+  // Grown by half again at least, so a job's growing layers fault in new pages a few times only.
+  if (!pairs_ || pairs_->size() < parts * batch) {
+    const std::size_t size = std::max(parts * batch, pairs_ ? pairs_->size() / 2 * 3 : 0);
+    pairs_.reset(), pairs_ = std::make_unique<ZeroedArray<Pair>>(size, Pages::huge);
+  }
   fill_.assign(parts, 0);
 }
 
@@ -105,7 +126,7 @@ void PartitionedCounts::drain(Part& part, Stage& stage, std::size_t p) {
   if (full()) return;
   for (std::size_t i = 0; i < n; ++i) {
     // The table is larger than the caches keep between two batches: fetch ahead.
-    if (i + kAhead < n) __builtin_prefetch(&part.slots[home(pairs[i + kAhead].state, part.slots.size())], 1);
+    if (i + kAhead < n) __builtin_prefetch(&part.slots[home(pairs[i + kAhead].state, part.capacity)], 1);
     Slot& s = slot_of(part, pairs[i].state);
     if (__builtin_add_overflow(s.lo, pairs[i].weight, &s.lo) && ++s.hi == 0) overflow_ = true;
   }
@@ -131,7 +152,7 @@ void PartitionedCounts::flush() {
 
 bool PartitionedCounts::contains(std::uint64_t state) const {
   const Part& part = parts_[partition_of(state)];
-  const std::size_t capacity = part.slots.size();
+  const std::size_t capacity = part.capacity;
   for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
     if (part.slots[i].state == state) return true;
     if (part.slots[i].state == 0) return false;
@@ -141,32 +162,32 @@ bool PartitionedCounts::contains(std::uint64_t state) const {
 // Sorts a partition's states by a least-significant-digit radix sort on their offsets from the
 // lowest: a partition spans a narrow range of values, so a few passes of 8 bits, each without a
 // branch to mispredict (a comparison sort of small arrays spends its time in mispredictions).
-void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch) {
-  std::vector<Slot>& slots = part.slots;
-  scratch.resize(part.size);
+void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2) {
+  scratch.resize(part.size), scratch2.resize(part.size);
   std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
   std::size_t n = 0;
-  for (const Slot& s : slots)
+  for (const Slot& s : std::span(part.slots, part.capacity))
     if (s.state != 0) scratch[n++] = s, lo = std::min(lo, s.state), hi = std::max(hi, s.state);
-  slots.resize(n);
   const std::uint64_t span = n == 0 ? 0 : hi - lo;
   int passes = 0;
   while (passes < 8 && (span >> (8 * passes)) != 0) ++passes;
-  std::vector<Slot>*from = &scratch, *to = &slots;
+  Slot *from = scratch.data(), *to = scratch2.data();
   for (int pass = 0; pass < passes; ++pass) {
     std::size_t count[257] = {};
     const int shift = 8 * pass;
-    for (std::size_t i = 0; i < n; ++i) ++count[(((*from)[i].state - lo) >> shift & 0xFF) + 1];
+    for (std::size_t i = 0; i < n; ++i) ++count[((from[i].state - lo) >> shift & 0xFF) + 1];
     for (int b = 0; b < 256; ++b) count[b + 1] += count[b];
-    for (std::size_t i = 0; i < n; ++i) (*to)[count[((*from)[i].state - lo) >> shift & 0xFF]++] = (*from)[i];
+    for (std::size_t i = 0; i < n; ++i) to[count[(from[i].state - lo) >> shift & 0xFF]++] = from[i];
     std::swap(from, to);
   }
-  if (from != &slots) std::copy(from->begin(), from->begin() + static_cast<std::ptrdiff_t>(n), slots.begin());
+  // The sorted states at the front of the partition's table (it takes no more pairs).
+  std::copy(from, from + n, part.slots);
 }
 
 std::size_t PartitionedCounts::sort() {
-  tbb::enumerable_thread_specific<std::vector<Slot>> scratch;
-  tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) { sort_part(parts_[p], scratch.local()); });
+  tbb::enumerable_thread_specific<std::vector<Slot>> scratch, scratch2;
+  tbb::parallel_for(std::size_t{0}, part_count_,
+                    [&](std::size_t p) { sort_part(parts_[p], scratch.local(), scratch2.local()); });
   offsets_.assign(part_count_ + 1, 0);
   for (std::size_t p = 0; p < part_count_; ++p) offsets_[p + 1] = offsets_[p] + parts_[p].size;
   return offsets_.back();

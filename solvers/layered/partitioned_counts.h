@@ -1,6 +1,9 @@
 // Sums of 128-bit weights per state, for building one layer (or one range of a layer) from many
 // threads at the speed of memory. The states are split by value into partitions, cut at
-// quantiles of a sample, each small enough for its hash table to stay in a core's cache. Each
+// quantiles of a sample, each small enough for its hash table to stay in a core's cache, and
+// each table sized to its partition's share of the sample (the states of a layer crowd into some
+// value ranges: equal tables would overfill and grow there). All tables live in one slab kept
+// from layer to layer, so a job faults its memory in once. Each
 // thread stages its (state, weight) pairs per partition in its own buffers; a full buffer goes
 // into its partition's table under that partition's lock, so a table takes its pairs in batches
 // while it is in cache, and no insertion needs an atomic operation. sort() sorts each partition:
@@ -94,9 +97,11 @@ class PartitionedCounts {
   }
 
  private:
+  // A partition's table: its share of the slab, or storage of its own once it has grown.
   struct Part {
-    std::vector<Slot> slots;
-    std::size_t size = 0;
+    Slot* slots = nullptr;
+    std::size_t capacity = 0, size = 0;
+    std::vector<Slot> own;
     std::mutex lock;
   };
   static constexpr std::uint64_t kBuckets = 1 << 14;  // their partitions fit a core's first cache
@@ -114,7 +119,7 @@ class PartitionedCounts {
   void add_high(std::size_t p, std::uint64_t state, std::uint64_t high);
   Slot& slot_of(Part& part, std::uint64_t state);
   void grow(Part& part, std::size_t capacity);
-  static void sort_part(Part& part, std::vector<Slot>& scratch);
+  static void sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2);
 
   std::size_t table_budget_, stage_budget_;
   std::size_t batch_ = 1024;                // staged pairs of one partition that go into its table at once
@@ -122,6 +127,9 @@ class PartitionedCounts {
   std::uint64_t base_ = 0;                  // the lowest value of bucket 0
   int shift_ = 0;                           // bucket of a state = (state - base_) >> shift_
   std::unique_ptr<Part[]> parts_;
+  // Every partition's table, kept from one start() to the next: a layer's tables are faulted in
+  // once, not allocated and freed for each layer.
+  std::unique_ptr<ZeroedArray<Slot>> slab_;
   std::size_t part_count_ = 0;
   std::vector<std::size_t> offsets_;  // after sort(): first sorted position of each partition, and the total
   tbb::enumerable_thread_specific<Stage> stages_{[this] { return Stage(*this); }};

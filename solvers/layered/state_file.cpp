@@ -1,6 +1,7 @@
 #include "solvers/layered/state_file.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "engine/core/errors.h"
 
@@ -36,6 +37,9 @@ StateFileWriter::StateFileWriter(const std::string& path, const std::string& cou
   block_.reserve(kBlockStates);
 }
 
+StateFileWriter::StateFileWriter(std::shared_ptr<MemoryStates> states, std::shared_ptr<MemoryCounts> counts)
+    : memory_states_(std::move(states)), memory_counts_(std::move(counts)) {}
+
 void StateFileWriter::encode_block(const std::uint64_t* states, const uint128* counts, std::size_t n,
                                    std::string& states_out, std::string& counts_out) {
   states_out.clear(), counts_out.clear();
@@ -52,6 +56,11 @@ void StateFileWriter::add(std::uint64_t state, uint128 count) {
   if (size_ != 0 && state <= last_) throw std::logic_error("StateFileWriter: states out of order");
   last_ = state;
   ++size_;
+  if (memory_states_) {
+    memory_states_->states.push_back(state);
+    if (memory_counts_) memory_counts_->counts.push_back(count);
+    return;
+  }
   block_.push_back(state);
   if (counts_) block_counts_.push_back(count);
   if (block_.size() == kBlockStates) flush();
@@ -59,7 +68,7 @@ void StateFileWriter::add(std::uint64_t state, uint128 count) {
 
 void StateFileWriter::add_encoded(const std::string& states, const std::string& counts, std::uint64_t first,
                                   std::uint64_t last) {
-  if (!block_.empty() || (size_ != 0 && first <= last_))
+  if (memory_states_ || !block_.empty() || (size_ != 0 && first <= last_))
     throw std::logic_error("StateFileWriter: encoded block out of place");
   states_->add(states, kBlockStates, first);
   if (counts_) counts_->add(counts, kBlockStates, first);
@@ -77,29 +86,53 @@ void StateFileWriter::flush() {
 }
 
 std::uint64_t StateFileWriter::finish() {
+  if (memory_states_) return size_ * sizeof(std::uint64_t) + (memory_counts_ ? size_ * sizeof(uint128) : 0);
   flush();
   std::uint64_t bytes = states_->finish();
   if (counts_) bytes += counts_->finish();
   return bytes;
 }
 
-StateFileReader::StateFileReader(const std::string& path, const std::string& counts_path) : states_(path) {
+StateFileReader::StateFileReader(const std::string& path, const std::string& counts_path) {
+  states_.emplace(path);
   if (counts_path.empty()) return;
   counts_.emplace(counts_path);
-  if (counts_->blocks() != states_.blocks() || counts_->count() != states_.count())
+  if (counts_->blocks() != states_->blocks() || counts_->count() != states_->count())
     throw DataError(counts_path + ": its blocks do not match " + path);
+}
+
+StateFileReader::StateFileReader(std::shared_ptr<const MemoryStates> states, std::shared_ptr<const MemoryCounts> counts)
+    : memory_states_(std::move(states)), memory_counts_(std::move(counts)) {
+  if (memory_counts_ && memory_counts_->counts.size() != memory_states_->states.size())
+    throw std::logic_error("StateFileReader: counts and states of different sizes");
+}
+
+std::uint64_t StateFileReader::bytes() const {
+  if (memory_states_) return size() * sizeof(std::uint64_t) + (memory_counts_ ? size() * sizeof(uint128) : 0);
+  return states_->bytes() + (counts_ ? counts_->bytes() : 0);
 }
 
 void StateFileReader::read_block(std::size_t b, std::vector<std::uint64_t>& states,
                                  std::vector<uint128>* counts) const {
-  const std::uint64_t n = states_.info(b).count;
-  const std::string_view bytes = states_.block(b);
+  if (memory_states_) {
+    const std::size_t first = b * StateFileWriter::kBlockStates,
+                      last = std::min<std::size_t>(first + StateFileWriter::kBlockStates, size());
+    states.assign(memory_states_->states.begin() + static_cast<std::ptrdiff_t>(first),
+                  memory_states_->states.begin() + static_cast<std::ptrdiff_t>(last));
+    if (!counts) return;
+    if (!memory_counts_) throw std::logic_error("StateFileReader: no counts");
+    counts->assign(memory_counts_->counts.begin() + static_cast<std::ptrdiff_t>(first),
+                   memory_counts_->counts.begin() + static_cast<std::ptrdiff_t>(last));
+    return;
+  }
+  const std::uint64_t n = states_->info(b).count;
+  const std::string_view bytes = states_->block(b);
   const char *p = bytes.data(), *end = p + bytes.size();
   states.resize(n);
   std::uint64_t last = 0;
   for (std::uint64_t i = 0; i < n; ++i) states[i] = last += get_varint<std::uint64_t>(p, end);
   if (p != end) throw DataError("damaged state block (trailing bytes)");
-  states_.release(b);
+  states_->release(b);
   if (!counts) return;
   if (!counts_) throw std::logic_error("StateFileReader: no counts file");
   const std::string_view cbytes = counts_->block(b);

@@ -28,6 +28,9 @@
 // refused, and so are statistics whose counts disagree with the states files beside them. One job
 // at a time holds the directory (directory_lock.h); it starts by removing what a killed job left:
 // temporaries no live writer holds, and counts files that a finished step no longer needs.
+// Without a directory to resume from, the same sets and statistics can stay in memory while they
+// fit a limit (layer_store.h): nothing is then encoded, checked or written, and a job that
+// outgrows the limit writes what it holds and goes on on disk.
 #pragma once
 
 #include <algorithm>
@@ -51,6 +54,7 @@
 #include "solvers/io/checked_text_file.h"
 #include "solvers/io/directory_lock.h"
 #include "solvers/io/stale_temporaries.h"
+#include "solvers/layered/layer_store.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/partitioned_counts.h"
 #include "solvers/layered/state_file.h"
@@ -64,6 +68,11 @@ struct StreamedOptions {
   LayerProgress* progress = nullptr;
   std::size_t max_steps = ~std::size_t{0};  // forward steps this run may take (a stopped run resumes)
   bool durable = true;  // files synced to disk as they are finished (not needed for a scratch directory)
+  bool locked = false;  // the caller holds the directory's lock (directory_lock.h) for the whole job
+  // Layers held in memory, not written to `dir`, while they take at most this many bytes; past
+  // it they are written out and the job goes on on disk (layer_store.h). 0: on disk from the
+  // start (a directory to resume from).
+  std::size_t memory_layers_bytes = 0;
 };
 
 struct StreamedLayer {
@@ -79,8 +88,9 @@ struct StreamedLayer {
 struct StreamedAnalysis {
   bool complete = false;  // false: stopped by max_steps, only what is done is reported (nothing)
   std::vector<StreamedLayer> layers;
-  bool overflow = false;         // a count passed 2^128: the counts are not exact
-  std::uint64_t disk_bytes = 0;  // the files at the end
+  bool overflow = false;           // a count passed 2^128: the counts are not exact
+  std::uint64_t disk_bytes = 0;    // the files at the end
+  std::uint64_t memory_bytes = 0;  // the layers held in memory at the end (none once on disk)
 };
 
 namespace streamed_detail {
@@ -103,10 +113,11 @@ inline void check_header(const std::string& path, const std::string& found, cons
 
 // A step's statistics, refused (DataError) when they are another problem's or not what the
 // toolkit writes: every count an unsigned number, the games a decimal string.
-inline nlohmann::json read_stats(const std::string& path, const StreamedOptions& o, const char* kind, std::size_t d) {
+inline nlohmann::json read_stats(const LayerStore& store, const std::string& path, const StreamedOptions& o,
+                                 const char* kind, std::size_t d) {
   const bool layer = std::string_view(kind) == "layer";
   try {
-    nlohmann::json j = nlohmann::json::parse(read_checked_text(path, kSmallFileLimit));
+    nlohmann::json j = nlohmann::json::parse(store.read_text(path));
     check_header(path, j.at("header").get<std::string>(), header(o, kind, d));
     const std::vector<const char*> counts =
         layer ? std::vector<const char*>{"canonical", "total", "dead_canonical", "dead_total", "first_dead", "ranges"}
@@ -153,7 +164,11 @@ template <StreamedPuzzle P>
 class StreamedLayers {
  public:
   StreamedLayers(const P& puzzle, StreamedOptions options)
-      : puzzle_(puzzle), o_(std::move(options)), lock_(created(o_.dir)), counts_(o_.memory_bytes) {
+      : puzzle_(puzzle),
+        o_(std::move(options)),
+        lock_(o_.locked ? std::nullopt : std::optional<DirectoryLock>(std::in_place, created(o_.dir))),
+        store_(o_.memory_layers_bytes, o_.durable),
+        counts_(o_.memory_bytes) {
     remove_stale_temporaries(o_.dir);  // a killed job's: no live writer holds them while we hold the directory
   }
 
@@ -161,35 +176,40 @@ class StreamedLayers {
   StreamedAnalysis run(typename P::Position start) {
     std::size_t d = 0, steps = 0;
     // The start layer is its states and its counts, renamed one after the other.
-    if (!std::filesystem::exists(stats_path(0)) && !(block_file_ok(states(0)) && block_file_ok(counts(0))))
-      write_start(start);
+    if (!store_.exists(stats_path(0)) && !(store_.whole(states(0)) && store_.whole(counts(0)))) write_start(start);
     while (true) {
-      if (std::filesystem::exists(stats_path(d))) {
+      if (store_.exists(stats_path(d))) {
         check_stats(d);  // refuses another problem's files, and counts that are not the files'
       } else {
-        if (steps++ == o_.max_steps) return StreamedAnalysis{};
+        if (steps++ == o_.max_steps) {
+          store_.spill_if_over(0);  // what is done stays done
+          return StreamedAnalysis{};
+        }
         forward(d);
+        store_.spill_if_over(o_.memory_layers_bytes);
       }
       if (o_.progress) o_.progress->depth = static_cast<int>(d);
-      if (StateFileReader(states(d + 1)).size() == 0) break;
+      if (store_.reader(states(d + 1)).size() == 0) break;
       // A step killed after its statistics, before it deleted the counts it no longer needed.
-      if (d > 0) std::filesystem::remove(counts(d));
+      if (d > 0) store_.remove(counts(d));
       ++d;
     }
     const std::size_t deepest = d;
     for (std::size_t a = deepest + 1; a-- > 0;)
-      if (std::filesystem::exists(alive_stats_path(a)))
+      if (store_.exists(alive_stats_path(a))) {
         check_alive_stats(a);
-      else
+      } else {
         backward(a, deepest);
+        store_.spill_if_over(o_.memory_layers_bytes);
+      }
     return collect(deepest);
   }
 
   // The states of layer d (for tracing lines back).
-  StateFileReader layer(std::size_t d) const { return StateFileReader(states(d)); }
+  StateFileReader layer(std::size_t d) const { return store_.reader(states(d)); }
   // Layer d's states with their orbit sums (move sequences from the start into the state's whole
   // orbit), while its counts file is kept (the last layer's is).
-  StateFileReader layer_with_counts(std::size_t d) const { return StateFileReader(states(d), counts(d)); }
+  StateFileReader layer_with_counts(std::size_t d) const { return store_.reader(states(d), counts(d)); }
 
  private:
   std::string states(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "states"); }
@@ -209,7 +229,7 @@ class StreamedLayers {
   void check_stats(std::size_t d) const { check_counts(stats_path(d), states(d), "layer", d); }
   void check_alive_stats(std::size_t d) const { check_counts(alive_stats_path(d), alive_states(d), "alive", d); }
   void check_counts(const std::string& stats, const std::string& states_file, const char* kind, std::size_t d) const {
-    const nlohmann::json j = streamed_detail::read_stats(stats, o_, kind, d);
+    const nlohmann::json j = streamed_detail::read_stats(store_, stats, o_, kind, d);
     const std::uint64_t n = open(states_file, "", kind, d).size(), order = puzzle_.symmetries().order();
     const auto count = [&](const char* key) { return j.at(key).get<std::uint64_t>(); };
     const std::uint64_t total = count("total");
@@ -224,27 +244,29 @@ class StreamedLayers {
   }
 
   StateFileReader open(const std::string& path, const std::string& counts_path, const char* kind, std::size_t d) const {
-    StateFileReader r(path, counts_path);
+    StateFileReader r = store_.reader(path, counts_path);
     streamed_detail::check_header(path, r.header(), streamed_detail::header(o_, kind, d));
     return r;
   }
 
   void write_start(typename P::Position start) {
-    StateFileWriter w(states(0), counts(0), streamed_detail::header(o_, "layer", 0), o_.durable);
+    StateFileWriter w = store_.writer(states(0), counts(0), streamed_detail::header(o_, "layer", 0));
     w.add(puzzle_.canonical(start), 1);
     w.finish();
   }
 
   // A sorted sample of the neighbours (children or parents, by `neighbours`) of the states of
-  // `from`: those of up to 256 states from each of up to 64 blocks spread over the file.
+  // `from`: those of 64 states spread over each of up to 4,096 blocks spread over the file. A
+  // sample of a few whole blocks would not do: the neighbours of a block's states, which are
+  // close in value, crowd into a few regions of the next layer.
   template <class Neighbours>
   std::vector<std::uint64_t> sample(const StateFileReader& from, Neighbours&& neighbours) const {
-    const std::size_t step = std::max<std::size_t>(1, from.blocks() / 64);
+    const std::size_t step = std::max<std::size_t>(1, from.blocks() / 4096);
     std::vector<std::vector<std::uint64_t>> found((from.blocks() + step - 1) / step);
     tbb::parallel_for(std::size_t{0}, found.size(), [&](std::size_t k) {
       std::vector<std::uint64_t> block;
       from.read_block(k * step, block);
-      const std::size_t stride = std::max<std::size_t>(1, block.size() / 256);
+      const std::size_t stride = std::max<std::size_t>(1, block.size() / 64);
       for (std::size_t i = 0; i < block.size(); i += stride)
         neighbours(block[i], [&](typename P::Move, typename P::Position n) { found[k].push_back(n); });
     });
@@ -295,6 +317,19 @@ class StreamedLayers {
   // add(), so blocks fall as if every state had been added alone.
   void write_table(StateFileWriter& out, std::size_t n, bool with_counts) {
     constexpr std::size_t B = StateFileWriter::kBlockStates;
+    if (out.in_memory()) {
+      out.append(n, [&](std::uint64_t* st, uint128* ct) {
+        tbb::parallel_for(std::size_t{0}, (n + B - 1) / B, [&](std::size_t b) {
+          std::size_t i = b * B;
+          counts_.for_each_sorted(i, std::min(B, n - i), [&](const PartitionedCounts::Slot& slot) {
+            st[i] = slot.state;
+            if (ct) ct[i] = with_counts ? slot.count() : 0;
+            ++i;
+          });
+        });
+      });
+      return;
+    }
     const auto add = [&](const PartitionedCounts::Slot& s) { out.add(s.state, with_counts ? s.count() : 0); };
     const std::size_t head = std::min(n, out.pending() == 0 ? 0 : B - out.pending());
     counts_.for_each_sorted(0, head, add);
@@ -337,7 +372,7 @@ class StreamedLayers {
     // Layers grow or shrink by similar factors from one depth to the next.
     std::uint64_t estimate = parents.size() * 8;
     if (d > 0) {
-      const nlohmann::json above = streamed_detail::read_stats(stats_path(d - 1), o_, "layer", d - 1);
+      const nlohmann::json above = streamed_detail::read_stats(store_, stats_path(d - 1), o_, "layer", d - 1);
       const double before = std::max(above.at("canonical").get<double>(), 1.0),
                    now = static_cast<double>(parents.size());
       estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.05 * now * now / before) + 1024);
@@ -347,7 +382,7 @@ class StreamedLayers {
     Sums sums;
     const auto restart = [&] {
       out.reset();
-      out.emplace(states(d + 1), counts(d + 1), streamed_detail::header(o_, "layer", d + 1), o_.durable);
+      out.emplace(store_.writer(states(d + 1), counts(d + 1), streamed_detail::header(o_, "layer", d + 1)));
       sums = Sums{};
     };
     restart();
@@ -391,13 +426,13 @@ class StreamedLayers {
     sums.layer.ranges = ranges;
     const std::uint64_t written = out->finish();
     out.reset();
-    const std::uint64_t next_size = StateFileReader(states(d + 1)).size();
+    const std::uint64_t next_size = store_.reader(states(d + 1)).size();
     if (o_.progress) o_.progress->states += next_size;
     nlohmann::json j = stats_json(sums, d);
     j["next_bytes"] = written;
-    write_checked_text(stats_path(d), j.dump());
+    store_.write_text(stats_path(d), j.dump());
     // Layer d's counts are no longer needed when layer d + 1 holds the counts the next step uses.
-    if (d > 0 && next_size != 0) std::filesystem::remove(counts(d));
+    if (d > 0 && next_size != 0) store_.remove(counts(d));
   }
 
   nlohmann::json stats_json(const Sums& s, std::size_t d) const {
@@ -421,7 +456,7 @@ class StreamedLayers {
     std::uint64_t total = 0;
     const auto restart = [&] {
       out.reset();
-      out.emplace(alive_states(d), "", streamed_detail::header(o_, "alive", d), o_.durable);
+      out.emplace(store_.writer(alive_states(d), "", streamed_detail::header(o_, "alive", d)));
       total = 0;
     };
     restart();
@@ -446,9 +481,9 @@ class StreamedLayers {
     out->finish();
     out.reset();
     const nlohmann::json j = {{"header", streamed_detail::header(o_, "alive", d)},
-                              {"canonical", StateFileReader(alive_states(d)).size()},
+                              {"canonical", store_.reader(alive_states(d)).size()},
                               {"total", total}};
-    write_checked_text(alive_stats_path(d), j.dump());
+    store_.write_text(alive_stats_path(d), j.dump());
   }
 
   // Writes the states of `layer` in [lo, hi) that are goals or in the tables; returns their
@@ -483,8 +518,8 @@ class StreamedLayers {
     a.complete = true;
     int built_in = 1;
     for (std::size_t d = 0; d <= deepest; ++d) {
-      const nlohmann::json j = streamed_detail::read_stats(stats_path(d), o_, "layer", d);
-      const nlohmann::json alive = streamed_detail::read_stats(alive_stats_path(d), o_, "alive", d);
+      const nlohmann::json j = streamed_detail::read_stats(store_, stats_path(d), o_, "layer", d);
+      const nlohmann::json alive = streamed_detail::read_stats(store_, alive_stats_path(d), o_, "alive", d);
       StreamedLayer l;
       l.canonical = j.at("canonical"), l.total = j.at("total");
       l.dead_canonical = j.at("dead_canonical"), l.dead_total = j.at("dead_total");
@@ -494,9 +529,10 @@ class StreamedLayers {
       built_in = j.at("ranges");
       l.alive_canonical = alive.at("canonical"), l.alive_total = alive.at("total");
       a.overflow = a.overflow || j.at("overflow").get<bool>();
-      l.bytes = StateFileReader(states(d)).bytes();
+      l.bytes = store_.reader(states(d)).bytes();
       a.layers.push_back(l);
     }
+    a.memory_bytes = store_.memory_bytes();
     for (const auto& entry : std::filesystem::directory_iterator(o_.dir))
       if (entry.is_regular_file()) a.disk_bytes += entry.file_size();
     return a;
@@ -504,7 +540,8 @@ class StreamedLayers {
 
   const P& puzzle_;
   StreamedOptions o_;
-  DirectoryLock lock_;
+  std::optional<DirectoryLock> lock_;
+  LayerStore store_;
   PartitionedCounts counts_;
 };
 

@@ -19,8 +19,6 @@ class ScratchDirectory {
   ScratchDirectory& operator=(const ScratchDirectory&) = delete;
 
   const std::string& path() const { return path_; }
-  // Hands the lock over to a job that takes the directory's lock itself.
-  void unlock() { lock_.reset(); }
 
  private:
   std::string path_;

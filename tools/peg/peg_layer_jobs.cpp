@@ -54,10 +54,8 @@ class AnalysisDir {
     if (path_.empty()) path_ = scratch_.emplace("analysis").path();
   }
   const std::string& path() const { return path_; }
-  // The analysis takes the directory's lock itself.
-  void hand_over() {
-    if (scratch_) scratch_->unlock();
-  }
+  // A scratch directory is locked from its creation to its removal; a --dir the analysis locks.
+  bool locked() const { return scratch_.has_value(); }
 
  private:
   std::optional<cli::ScratchDirectory> scratch_;
@@ -124,13 +122,18 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   const peg::PegPuzzle puzzle(board, request.finishes, group);
 
   AnalysisDir dir(options.dir);
-  dir.hand_over();
   LayerProgress progress;
-  StreamedLayers<peg::PegPuzzle> streamed(puzzle, {.dir = dir.path(),
-                                                   .problem = problem_name(request, group),
-                                                   .memory_bytes = options.memory_bytes,
-                                                   .progress = &progress,
-                                                   .durable = !options.dir.empty()});
+  StreamedLayers<peg::PegPuzzle> streamed(puzzle,
+                                          {.dir = dir.path(),
+                                           .problem = problem_name(request, group),
+                                           .memory_bytes = options.memory_bytes,
+                                           .progress = &progress,
+                                           .durable = !options.dir.empty(),
+                                           .locked = dir.locked(),
+                                           // Without --dir, nothing to resume from: layers
+                                           // stay in memory while they take a sixteenth of
+                                           // the budget.
+                                           .memory_layers_bytes = options.dir.empty() ? options.memory_bytes / 16 : 0});
   const StreamedAnalysis analysis = [&] {
     ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "analysing"); });
     return streamed.run(request.start);
