@@ -262,10 +262,16 @@ TEST(PartitionedCounts, SumsEqualAPlainMapInIncreasingOrder) {
                     [&](std::size_t i) { counts.local().add(pairs[i].first, pairs[i].second); });
   counts.flush();
   ASSERT_FALSE(counts.full());
-  EXPECT_TRUE(counts.contains(pairs[0].first));
-  EXPECT_FALSE(counts.contains(~std::uint64_t{0}));
   const std::size_t n = counts.sort();
   ASSERT_EQ(n, expected.size());
+  // Sorted positions at and above states in the sets and between them, as the map counts them.
+  for (int i = 0; i < 1000; ++i) {
+    const std::uint64_t s = i % 2 ? pairs[random() % pairs.size()].first : 1 + (random() >> (random() % 40));
+    const auto at = static_cast<std::size_t>(std::distance(expected.begin(), expected.lower_bound(s)));
+    const auto above = static_cast<std::size_t>(std::distance(expected.begin(), expected.upper_bound(s)));
+    ASSERT_EQ(counts.sorted_position(s, false), at) << s;
+    ASSERT_EQ(counts.sorted_position(s, true), above) << s;
+  }
   auto it = expected.begin();
   std::size_t seen = 0;
   counts.for_each_sorted(0, n, [&](const PartitionedCounts::Slot& slot) {

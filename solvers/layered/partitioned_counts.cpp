@@ -150,15 +150,6 @@ void PartitionedCounts::flush() {
   });
 }
 
-bool PartitionedCounts::contains(std::uint64_t state) const {
-  const Part& part = parts_[partition_of(state)];
-  const std::size_t capacity = part.capacity;
-  for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
-    if (part.slots[i].state == state) return true;
-    if (part.slots[i].state == 0) return false;
-  }
-}
-
 // Sorts a partition's states by a least-significant-digit radix sort on their offsets from the
 // lowest: a partition spans a narrow range of values, so a few passes of 8 bits, each without a
 // branch to mispredict (a comparison sort of small arrays spends its time in mispredictions).
@@ -191,6 +182,17 @@ std::size_t PartitionedCounts::sort() {
   offsets_.assign(part_count_ + 1, 0);
   for (std::size_t p = 0; p < part_count_; ++p) offsets_[p + 1] = offsets_[p] + parts_[p].size;
   return offsets_.back();
+}
+
+std::size_t PartitionedCounts::sorted_position(std::uint64_t state, bool above) const {
+  // A partition holds a range of values: the state's own is the only one that can hold it.
+  const std::size_t p = partition_of(state);
+  const Slot* first = parts_[p].slots;
+  const Slot* last = first + parts_[p].size;
+  const Slot* at =
+      above ? std::upper_bound(first, last, state, [](std::uint64_t v, const Slot& s) { return v < s.state; })
+            : std::lower_bound(first, last, state, [](const Slot& s, std::uint64_t v) { return s.state < v; });
+  return offsets_[p] + static_cast<std::size_t>(at - first);
 }
 
 std::size_t PartitionedCounts::partition_at(std::size_t sorted_index) const {

@@ -82,11 +82,12 @@ class PartitionedCounts {
 
   // Moves every staged pair into the tables; no thread may add meanwhile.
   void flush();
-  // After flush(), before sort().
-  bool contains(std::uint64_t state) const;
   // Sorts each partition by state; returns the number of states. The tables take no more pairs
   // until the next start().
   std::size_t sort();
+  // After sort(): the sorted position of the first state above `state` (or at it, when not
+  // `above`).
+  std::size_t sorted_position(std::uint64_t state, bool above) const;
   // After sort(): f(slot) for the states of sorted positions [first, first + n), in order.
   template <class F>
   void for_each_sorted(std::size_t first, std::size_t n, F&& f) const {

@@ -487,8 +487,10 @@ class StreamedLayers {
   }
 
   // Writes the states of `layer` in [lo, hi) that are goals or in the tables; returns their
-  // number counted separately.
+  // number counted separately. The tables are sorted, and each block of the layer is merged with
+  // the tables' states in its span: two sorted sequences read in order, no lookup.
   std::uint64_t filter(const StateFileReader& layer, std::uint64_t lo, std::uint64_t hi, StateFileWriter& out) {
+    counts_.sort();
     if (layer.blocks() == 0) return 0;
     const std::size_t b0 = layer.block_of(lo), b1 = layer.block_of(hi - 1) + 1;  // the blocks that may hold [lo, hi)
     std::uint64_t total = 0;
@@ -497,13 +499,21 @@ class StreamedLayers {
       std::vector<std::vector<std::uint64_t>> kept(last - first);
       std::vector<std::uint64_t> totals(last - first, 0);
       tbb::parallel_for(first, last, [&](std::size_t b) {
-        std::vector<std::uint64_t> st;
+        std::vector<std::uint64_t> st, found;
         layer.read_block(b, st);
-        for (const auto s : st)
-          if (s >= lo && s < hi && (puzzle_.is_goal(s) || counts_.contains(s))) {
+        if (st.empty()) return;
+        const std::size_t from = counts_.sorted_position(st.front(), false),
+                          to = counts_.sorted_position(st.back(), true);
+        counts_.for_each_sorted(from, to - from,
+                                [&](const PartitionedCounts::Slot& slot) { found.push_back(slot.state); });
+        auto next = found.begin();
+        for (const auto s : st) {
+          while (next != found.end() && *next < s) ++next;
+          if (s >= lo && s < hi && (puzzle_.is_goal(s) || (next != found.end() && *next == s))) {
             kept[b - first].push_back(s);
             totals[b - first] += static_cast<std::uint64_t>(puzzle_.symmetries().orbit_size(s));
           }
+        }
       });
       for (std::size_t i = 0; i < kept.size(); ++i) {
         for (const auto s : kept[i]) out.add(s);
