@@ -82,6 +82,20 @@ tools::PegJobOptions quiet() {
   return o;
 }
 
+// One solution of the default problem as the command finds it (pagoda learning search, one
+// thread), solved again and again in one process: the figure to set beside a peer's own loop
+// of solves (bench/peers/fastpegsolitaire.py).
+void BM_PegSolve(benchmark::State& state, const char* board_name) {
+  tools::PegRequestOptions request;
+  request.board = board_name;
+  const auto resolved = tools::resolve_peg_request(request);
+  tools::PegJobOptions options = quiet();
+  options.threads = 1;
+  for (auto _ : state)
+    if (!tools::peg_solve(resolved, options).json["solved"].get<bool>()) state.SkipWithError("not solved");
+}
+BENCHMARK_CAPTURE(BM_PegSolve, english, "english")->Unit(benchmark::kMicrosecond);
+
 void BM_PegAnalyze(benchmark::State& state, const char* board_name) {
   tools::PegRequestOptions request;
   request.board = board_name;

@@ -287,7 +287,8 @@ std::string analysis_json(const std::string& board, const std::string& dir, cons
                                         " --analyze --quiet --json " + json + " --dir " + dir + " 2>&1");
   if (r.code != 0) return "exit " + std::to_string(r.code) + ": " + r.output;
   nlohmann::json j = nlohmann::json::parse(slurp(json));
-  for (const char* key : {"seconds", "peak_memory_mib", "threads", "dir", "disk_bytes"}) j.erase(key);
+  for (const char* key : {"seconds", "peak_memory_mib", "threads", "dir", "disk_bytes", "layer_memory_bytes"})
+    j.erase(key);
   for (auto& layer : j["layers"]) layer.erase("bytes");
   fs::remove(json);
   return j.dump();

@@ -187,8 +187,9 @@ TEST(StreamedLayers, AStoppedAnalysisResumesAndAnotherProblemIsRefused) {
   EXPECT_THROW(StreamedLayers<PegPuzzle>(puzzle, other).run(p.start), DataError);
 }
 
-// Layers held in memory give the same analysis as layers on disk and write nothing; with a limit
-// the layers pass midway, the job writes what it holds and goes on on disk, to the same files.
+// Layers held in memory give the same analysis as layers on disk (with one thread or two) and
+// write nothing; with a limit the layers pass midway, the job writes what it holds and goes on
+// on disk, to the same files.
 TEST(StreamedLayers, LayersHeldInMemoryGiveTheSameAnalysisAndSpillToTheSameFiles) {
   for (const Problem& p : {single_vacancy_problem("triangle6", "a6", true), english_sub_problem()}) {
     const PegPuzzle puzzle(p.board, p.finishes, p.board.symmetries().stabiliser({p.start, p.finishes}));
@@ -210,10 +211,15 @@ TEST(StreamedLayers, LayersHeldInMemoryGiveTheSameAnalysisAndSpillToTheSameFiles
     const auto [disk, disk_last, disk_counts] = run(disk_dir, 0);
     const auto [memory, memory_last, memory_counts] = run(memory_dir, std::size_t{1} << 30);
     const auto [spilled, spilled_last, spilled_counts] = run(spilled_dir, 64 << 10);
+    const TempDir one_thread_dir;
+    const auto one_thread = [&] {
+      const tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+      return run(one_thread_dir, std::size_t{1} << 30);
+    }();
     EXPECT_EQ(memory.disk_bytes, 0u) << p.board.name();
     EXPECT_GT(memory.memory_bytes, 0u) << p.board.name();
     EXPECT_EQ(spilled.memory_bytes, 0u) << p.board.name();
-    for (const StreamedAnalysis* a : {&memory, &spilled}) {
+    for (const StreamedAnalysis* a : {&memory, &spilled, &std::get<0>(one_thread)}) {
       ASSERT_EQ(a->layers.size(), disk.layers.size()) << p.board.name();
       for (std::size_t d = 0; d < disk.layers.size(); ++d) {
         const StreamedLayer &x = disk.layers[d], &y = a->layers[d];
@@ -228,6 +234,8 @@ TEST(StreamedLayers, LayersHeldInMemoryGiveTheSameAnalysisAndSpillToTheSameFiles
     EXPECT_EQ(spilled_last, disk_last);
     EXPECT_TRUE(memory_counts == disk_counts);
     EXPECT_TRUE(spilled_counts == disk_counts);
+    EXPECT_EQ(std::get<1>(one_thread), disk_last);
+    EXPECT_TRUE(std::get<2>(one_thread) == disk_counts);
     // Every set file of the disk run is in the spilled run's directory, byte for byte.
     int compared = 0;
     for (const auto& entry : std::filesystem::directory_iterator(disk_dir.str())) {

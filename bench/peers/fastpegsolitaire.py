@@ -7,8 +7,11 @@ https://github.com/karlosp/FastPegSolitaire). It builds the peer with the peer's
   - the peer's main solves the English centre game 1000 times in one process and prints the
     mean time of one solve; that is its figure;
   - gamesolver solves the same problem once a process, RUNS times: its own in-process time
-    (the JSON "seconds") and the wall time of the whole process (median of the runs).
-Usage: bench/peers/fastpegsolitaire.py PEER_SRC [--gamesolver build/gamesolver] [--runs 20]
+    (the JSON "seconds") and the wall time of the whole process (median of the runs);
+  - gamesolver's bench binary solves it again and again in one process, as the command does
+    (BM_PegSolve/english): the mean time of one solve, the figure to set beside the peer's.
+Usage: bench/peers/fastpegsolitaire.py PEER_SRC [--gamesolver build/gamesolver]
+       [--bench build/bench/gamesolver_bench] [--runs 20]
 """
 import argparse
 import json
@@ -25,6 +28,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("peer_src")
     ap.add_argument("--gamesolver", default="build/gamesolver")
+    ap.add_argument("--bench", default="build/bench/gamesolver_bench")
     ap.add_argument("--runs", type=int, default=20)
     args = ap.parse_args()
     if not os.path.isfile(os.path.join(args.peer_src, "main.cpp")):
@@ -47,12 +51,19 @@ def main():
         assert j["solved"], "gamesolver did not solve the English centre game"
         inproc.append(j["seconds"] * 1000)
     ours_in, ours_wall = statistics.median(inproc), statistics.median(wall)
+    warm = subprocess.run([args.bench, "--benchmark_filter=BM_PegSolve/english", "--benchmark_format=json",
+                           "--benchmark_min_time=1"], check=True, capture_output=True, text=True).stdout
+    entry = json.loads(warm)["benchmarks"][0]
+    assert entry["time_unit"] == "us" and "error_occurred" not in entry, entry
+    ours_warm = entry["real_time"] / 1000
     result = {
         "problem": "english board, centre start, finish at the centre, one solution",
         "peer": {"name": "karlosp/FastPegSolitaire", "solved": peer_solved, "ms_per_solve_in_process": peer_ms},
         "gamesolver": {"threads": 1, "runs": args.runs, "ms_in_process_median": round(ours_in, 3),
-                       "ms_per_process_median": round(ours_wall, 3)},
+                       "ms_per_process_median": round(ours_wall, 3), "ms_per_solve_in_a_loop": round(ours_warm, 4),
+                       "solves_in_the_loop": entry["iterations"]},
         "ratio_in_process": round(ours_in / peer_ms, 2),
+        "ratio_in_a_loop": round(ours_warm / peer_ms, 2),
     }
     print(json.dumps(result, indent=2))
 

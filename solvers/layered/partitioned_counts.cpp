@@ -103,7 +103,8 @@ void PartitionedCounts::grow(Part& part, std::size_t capacity) {
           table[i] = s;
           break;
         }
-  const std::size_t added = (capacity - part.capacity) * sizeof(Slot);
+  // A table that leaves the slab leaves its place there taken: all of the new one is added.
+  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * sizeof(Slot);
   part.own.swap(table);
   part.slots = part.own.data(), part.capacity = capacity;
   if (table_bytes_.fetch_add(added) + added > table_budget_) full_ = true;

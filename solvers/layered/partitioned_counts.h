@@ -40,7 +40,8 @@ class PartitionedCounts {
 
   explicit PartitionedCounts(std::size_t memory_bytes);
   // About how many states the tables hold within the budget.
-  std::uint64_t room() const { return table_budget_ / (sizeof(Slot) * 8 / 5); }
+  // (Tables are sized at 3/2 slots a state, with room to spare for an estimate that runs low.)
+  std::uint64_t room() const { return table_budget_ / (sizeof(Slot) * 15 / 8); }
 
   // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
   void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);

@@ -226,9 +226,12 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
   }
   text << "\n"
        << seconds << " s with " << options.threads << " thread(s), peak memory "
-       << static_cast<int>(cli::peak_memory_mib()) << " MiB, " << std::fixed << std::setprecision(1)
-       << static_cast<double>(analysis.disk_bytes) / (1 << 20) << " MiB of layer files"
-       << (options.dir.empty() ? " (temporary)" : " in " + options.dir) << "\n";
+       << static_cast<int>(cli::peak_memory_mib()) << " MiB, " << std::fixed << std::setprecision(1);
+  if (analysis.memory_bytes > 0)
+    text << static_cast<double>(analysis.memory_bytes) / (1 << 20) << " MiB of layers held in memory\n";
+  else
+    text << static_cast<double>(analysis.disk_bytes) / (1 << 20) << " MiB of layer files"
+         << (options.dir.empty() ? " (temporary)" : " in " + options.dir) << "\n";
   return Report{nlohmann::json{{"board", board.name()},
                                {"start", request.start_label},
                                {"finish", request.finish_label},
@@ -240,6 +243,7 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
                                {"solutions", to_decimal(all_solutions)},
                                {"games", game_json},
                                {"disk_bytes", analysis.disk_bytes},
+                               {"layer_memory_bytes", analysis.memory_bytes},
                                {"dir", options.dir},
                                {"memory_budget_bytes", options.memory_bytes},
                                {"seconds", seconds},
