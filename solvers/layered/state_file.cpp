@@ -28,6 +28,11 @@ T get_varint(const char*& p, const char* end) {
   }
 }
 
+// The bytes a set held in memory takes: 8 a state, and 16 a count.
+std::uint64_t held_bytes(std::uint64_t states, bool with_counts) {
+  return states * sizeof(std::uint64_t) + (with_counts ? states * sizeof(uint128) : 0);
+}
+
 }  // namespace
 
 StateFileWriter::StateFileWriter(const std::string& path, const std::string& counts_path, const std::string& header,
@@ -86,7 +91,7 @@ void StateFileWriter::flush() {
 }
 
 std::uint64_t StateFileWriter::finish() {
-  if (memory_states_) return size_ * sizeof(std::uint64_t) + (memory_counts_ ? size_ * sizeof(uint128) : 0);
+  if (memory_states_) return held_bytes(size_, memory_counts_ != nullptr);
   flush();
   std::uint64_t bytes = states_->finish();
   if (counts_) bytes += counts_->finish();
@@ -108,7 +113,7 @@ StateFileReader::StateFileReader(std::shared_ptr<const MemoryStates> states, std
 }
 
 std::uint64_t StateFileReader::bytes() const {
-  if (memory_states_) return size() * sizeof(std::uint64_t) + (memory_counts_ ? size() * sizeof(uint128) : 0);
+  if (memory_states_) return held_bytes(size(), memory_counts_ != nullptr);
   return states_->bytes() + (counts_ ? counts_->bytes() : 0);
 }
 

@@ -51,7 +51,6 @@
 #include "engine/core/errors.h"
 #include "engine/core/uint128.h"
 #include "solvers/common/game.h"
-#include "solvers/io/checked_text_file.h"
 #include "solvers/io/directory_lock.h"
 #include "solvers/io/stale_temporaries.h"
 #include "solvers/layered/layer_store.h"
