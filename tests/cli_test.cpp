@@ -200,6 +200,18 @@ TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   EXPECT_TRUE(j["solved"]);
   EXPECT_EQ(run("peg verify " + path).code, 0);
   std::filesystem::remove(path);
+
+  // Every single vacancy to every single survivor: OEIS A127500 gives 9 moves for this board.
+  r = run("peg --board triangle5 --fewest-moves --start any --finish any --quiet --json - --output " + path);
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["moves"], 9);
+  EXPECT_EQ(j["start"], "any");
+  EXPECT_EQ(j["solution_start"].get<std::string>().size(), 2U);
+  EXPECT_EQ(j["solution_finish"].get<std::string>().size(), 2U);
+  EXPECT_EQ(j["jumps"].size(), 13U);
+  EXPECT_EQ(run("peg verify " + path).code, 0);
+  std::filesystem::remove(path);
 }
 
 TEST(Cli, GlobalOptionsMayPrecedeTheSubcommand) {

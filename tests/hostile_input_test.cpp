@@ -56,8 +56,10 @@ TEST(HostileInput, ExitCodesAndReasonsInTheToolkitsWords) {
        2, "expected GRID SIDE IN-HAND CAPTURED"},
       {"peg --json ''", 2, "--json needs a value"},
       {"peg --analyze --dir ''", 2, "--dir needs a value"},
-      {"peg --dir somewhere", 2, "--dir applies to peg --analyze"},
-      {"peg --memory 2", 2, "--memory applies to peg --analyze"},
+      {"peg --dir somewhere", 2, "--dir applies to peg --analyze and --fewest-moves, not to solve"},
+      {"peg --memory 2", 2, "--memory applies to peg --analyze and --fewest-moves"},
+      {"peg --start any", 2, "--start any applies to --fewest-moves only"},
+      {"peg --analyze --start any", 2, "--start any applies to --fewest-moves only"},
       {"peg --time-limit 5", 2, "--time-limit applies to peg --all-starts"},
   };
   for (const Hostile& h : cases) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -20,6 +21,8 @@
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
+#include "solvers/layered/streamed_fewest_moves.h"
+#include "tests/temp_dir.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
 #include "tools/peg/peg_jobs.h"
@@ -399,7 +402,109 @@ TEST_P(SmallBoards, FewestMovesMatchesShortestPathSearch) {
   }
 }
 
+// Fewest moves over the streamed layers: in memory (`memory_layers` bytes of layers) or on disk
+// (0) with a small table budget, so layers are built in several ranges.
+FewestMovesResult<PegPuzzle> streamed_fewest(const PegPuzzle& puzzle, const std::vector<Position>& starts,
+                                             const std::string& dir, std::size_t memory_layers) {
+  StreamedLayers<PegPuzzle> streamed(puzzle, {.dir = dir,
+                                              .problem = "fewest test",
+                                              .memory_bytes = std::size_t{1} << 20,
+                                              .durable = false,
+                                              .memory_layers_bytes = memory_layers});
+  const StreamedAnalysis a = streamed.run(starts);
+  return StreamedFewestMoves<PegPuzzle>(puzzle, streamed, a.layers.size() - 1).solve();
+}
+
+void expect_a_solution_of(const Board& b, const FewestMovesResult<PegPuzzle>& r, Bitboard finishes) {
+  const Position end = replay(r.start, r.path);
+  EXPECT_EQ(popcount(end), 1);
+  EXPECT_TRUE(end & finishes);
+  std::vector<Jump> jumps;
+  for (const Jump* j : r.path) jumps.push_back(*j);
+  EXPECT_EQ(count_moves(jumps), r.moves);
+  EXPECT_EQ(popcount(b.all_holes() & ~r.start), 1) << "the solution starts from a single vacancy";
+}
+
+TEST_P(SmallBoards, StreamedFewestMovesMatchShortestPathSearch) {
+  const Board b = board();
+  for (int s = 0; s < b.holes(); ++s) {
+    const Position start = single_vacancy(b, s);
+    for (Bitboard finishes : {b.all_holes(), bit(s)}) {
+      const PegPuzzle puzzle(b, finishes, b.symmetries().stabiliser({start, finishes}));
+      const int expected = brute_fewest_moves(b, start, finishes);
+      for (const std::size_t memory_layers : {std::size_t{1} << 30, std::size_t{0}}) {
+        const testing::TempDir dir("gs-fewest-test");
+        const auto r = streamed_fewest(puzzle, {start}, dir.str(), memory_layers);
+        ASSERT_EQ(r.solved, expected >= 0) << "start " << hole_name(b, s);
+        if (!r.solved) continue;
+        EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s) << (memory_layers ? " in memory" : " on disk");
+        EXPECT_EQ(r.start, start);
+        expect_a_solution_of(b, r, finishes);
+      }
+    }
+  }
+}
+
+// Every single vacancy at once: the least over the starts of each start's own fewest moves.
+TEST_P(SmallBoards, FewestMovesFromEveryStartIsTheLeastOverTheStarts) {
+  const Board b = board();
+  for (Bitboard finishes : {b.all_holes(), bit(0)}) {
+    int expected = -1;
+    std::vector<Position> starts;
+    for (int s = 0; s < b.holes(); ++s) {
+      starts.push_back(single_vacancy(b, s));
+      const int m = brute_fewest_moves(b, starts.back(), finishes);
+      if (m >= 0 && (expected < 0 || m < expected)) expected = m;
+    }
+    const PegPuzzle puzzle(b, finishes, b.symmetries().stabiliser({finishes}));
+    for (const std::size_t memory_layers : {std::size_t{1} << 30, std::size_t{0}}) {
+      const testing::TempDir dir("gs-fewest-test");
+      const auto r = streamed_fewest(puzzle, starts, dir.str(), memory_layers);
+      ASSERT_EQ(r.solved, expected >= 0);
+      if (!r.solved) continue;
+      EXPECT_EQ(r.moves, expected);
+      expect_a_solution_of(b, r, finishes);
+      EXPECT_EQ(brute_fewest_moves(b, r.start, finishes), expected) << "the start it names takes that many";
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Peg, SmallBoards, ::testing::Values("triangle4", "triangle5", "square", "diagonal"));
+
+// One thread and two, and a pass resumed after its last table was lost: the same tables and
+// the same answer (triangle6 from every start, where the tables are built in several ranges).
+TEST(StreamedFewestMoves, OneThreadTwoAndResumedAgree) {
+  const Board b = load_board("triangle6");
+  std::vector<Position> starts;
+  for (int s = 0; s < b.holes(); ++s) starts.push_back(single_vacancy(b, s));
+  const PegPuzzle puzzle(b, b.all_holes(), b.symmetries());
+  std::vector<std::string> tables[2];
+  int moves[2] = {0, 0};
+  for (int threads = 1; threads <= 2; ++threads) {
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    const testing::TempDir dir("gs-fewest-test");
+    const auto r = streamed_fewest(puzzle, starts, dir.str(), 0);
+    ASSERT_TRUE(r.solved);
+    moves[threads - 1] = r.moves;
+    expect_a_solution_of(b, r, b.all_holes());
+    std::vector<std::filesystem::path> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir.str()))
+      if (e.path().filename().string().starts_with("fewest-")) names.push_back(e.path());
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) {
+      std::ifstream in(name, std::ios::binary);
+      tables[threads - 1].push_back(name.filename().string() + std::string(std::istreambuf_iterator<char>(in), {}));
+    }
+    // The deepest table lost: the rerun rebuilds it from the ones kept and finds the same.
+    std::filesystem::remove(names.back());
+    const auto resumed = streamed_fewest(puzzle, starts, dir.str(), 0);
+    EXPECT_EQ(resumed.moves, r.moves);
+    EXPECT_EQ(resumed.path, r.path);
+  }
+  EXPECT_EQ(moves[0], 9);  // OEIS A127500: 9 moves on the 21-hole triangle
+  EXPECT_GT(tables[0].size(), 20U);
+  EXPECT_EQ(tables[0], tables[1]);
+}
 
 // The pagoda bound never grows along a jump and never rejects the finish itself, on every
 // built-in board and finish hole.

@@ -20,6 +20,7 @@
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/partitioned_counts.h"
 #include "solvers/layered/streamed_layers.h"
+#include "tests/temp_dir.h"
 
 namespace gs {
 namespace {
@@ -28,22 +29,7 @@ using peg::Board;
 using peg::PegPuzzle;
 using peg::Position;
 
-class TempDir {
- public:
-  TempDir()
-      : path_(std::filesystem::temp_directory_path() /
-              ("gs-streamed-test-" + std::to_string(counter_++) + "-" + std::to_string(getpid()))) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string str() const { return path_.string(); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  static inline int counter_ = 0;
-  std::filesystem::path path_;
-};
+using testing::TempDir;
 
 std::string bytes_of(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

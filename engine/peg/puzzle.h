@@ -88,6 +88,23 @@ class PegPuzzle {
     board_->for_each_unjump_unordered(s, [&](const Jump& j) { f(&j, best_image(images, j)); });
   }
 
+  // Calls f(move, canonical parent, g) for every move that leads to `s`, in no fixed order, g
+  // the index of an element that maps the parent to its canonical form.
+  template <class F>
+  void for_each_canonical_unmove_with_element(Position s, F&& f) const {
+    Bitboard images[kMaxSymmetries];
+    group_.images(s, images);
+    const int order = group_.order();
+    board_->for_each_unjump_unordered(s, [&](const Jump& j) {
+      const Bitboard* toggles = &jump_images_[(&j - board_->jumps().data()) * order];
+      Bitboard best = images[0] ^ toggles[0];
+      int best_g = 0;
+      for (int g = 1; g < order; ++g)
+        if ((images[g] ^ toggles[g]) < best) best = images[g] ^ toggles[g], best_g = g;
+      f(&j, best, best_g);
+    });
+  }
+
   static int move_origin(Move m) { return m->from; }
   static int move_landing(Move m) { return m->to; }
 

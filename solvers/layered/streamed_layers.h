@@ -101,6 +101,9 @@ inline std::string name(const std::string& dir, const char* kind, std::size_t d,
 }
 
 inline std::string header(const StreamedOptions& o, const char* kind, std::size_t d) {
+  const std::string_view k = kind;
+  if (k != "layer" && k != "alive")  // a later pass's table: its values are the pass's own
+    return nlohmann::json{{"problem", o.problem}, {"kind", kind}, {"depth", d}}.dump();
   return nlohmann::json{{"problem", o.problem}, {"kind", kind}, {"depth", d}, {"counts", "orbit sums"}}.dump();
 }
 
@@ -172,10 +175,14 @@ class StreamedLayers {
   }
 
   // Every step not already on disk, forward then backward; then the statistics from the files.
-  StreamedAnalysis run(typename P::Position start) {
+  StreamedAnalysis run(typename P::Position start) { return run(std::vector<typename P::Position>{start}); }
+  // From several starts at once (all with as many pieces): layer 0 holds their canonical forms,
+  // each counted once per start it stands for, so counts sum over the starts. The group must
+  // fix the set of starts.
+  StreamedAnalysis run(const std::vector<typename P::Position>& starts) {
     std::size_t d = 0, steps = 0;
     // The start layer is its states and its counts, renamed one after the other.
-    if (!store_.exists(stats_path(0)) && !(store_.whole(states(0)) && store_.whole(counts(0)))) write_start(start);
+    if (!store_.exists(stats_path(0)) && !(store_.whole(states(0)) && store_.whole(counts(0)))) write_start(starts);
     while (true) {
       if (store_.exists(stats_path(d))) {
         check_stats(d);  // refuses another problem's files, and counts that are not the files'
@@ -206,6 +213,23 @@ class StreamedLayers {
 
   // The states of layer d (for tracing lines back).
   StateFileReader layer(std::size_t d) const { return store_.reader(states(d)); }
+  // The states of layer d from which a goal is reachable (after run()).
+  StateFileReader alive(std::size_t d) const { return open(alive_states(d), "", "alive", d); }
+
+  // Tables of later passes over the alive sets (fewest moves: `kind` "fewest"), one a depth,
+  // kept where the layers are: in memory while they fit the limit, else beside the layer files
+  // (so a stopped pass resumes after its last whole table). A table's value is its count.
+  bool has_table(const char* kind, std::size_t d) const {
+    return store_.whole(table_path(kind, d, "states")) && store_.whole(table_path(kind, d, "values"));
+  }
+  StateFileWriter table_writer(const char* kind, std::size_t d) {
+    store_.spill_if_over(o_.memory_layers_bytes);
+    return store_.writer(table_path(kind, d, "states"), table_path(kind, d, "values"),
+                         streamed_detail::header(o_, kind, d));
+  }
+  StateFileReader table(const char* kind, std::size_t d) const {
+    return open(table_path(kind, d, "states"), table_path(kind, d, "values"), kind, d);
+  }
   // Layer d's states with their orbit sums (move sequences from the start into the state's whole
   // orbit), while its counts file is kept (the last layer's is).
   StateFileReader layer_with_counts(std::size_t d) const { return store_.reader(states(d), counts(d)); }
@@ -216,6 +240,9 @@ class StreamedLayers {
   std::string stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "stats"); }
   std::string alive_states(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "states"); }
   std::string alive_stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "stats"); }
+  std::string table_path(const char* kind, std::size_t d, const char* ext) const {
+    return streamed_detail::name(o_.dir, kind, d, ext);
+  }
 
   static const std::string& created(const std::string& dir) {
     std::filesystem::create_directories(dir);
@@ -236,7 +263,7 @@ class StreamedLayers {
     if (std::string_view(kind) == "layer") {
       const std::uint64_t dead = count("dead_canonical"), dead_total = count("dead_total");
       fits = fits && dead <= n && dead_total >= dead && dead_total <= dead * order && dead_total <= total &&
-             (d != 0 || n == 1);
+             (d != 0 || n >= 1);
     }
     if (!fits)
       throw DataError(stats + ": its counts disagree with " + states_file + " (altered): use another directory");
@@ -248,9 +275,17 @@ class StreamedLayers {
     return r;
   }
 
-  void write_start(typename P::Position start) {
+  void write_start(const std::vector<typename P::Position>& starts) {
+    std::vector<typename P::Position> canonical;
+    for (const auto s : starts) canonical.push_back(puzzle_.canonical(s));
+    std::sort(canonical.begin(), canonical.end());
     StateFileWriter w = store_.writer(states(0), counts(0), streamed_detail::header(o_, "layer", 0));
-    w.add(puzzle_.canonical(start), 1);
+    for (std::size_t i = 0; i < canonical.size();) {
+      std::size_t j = i;
+      while (j < canonical.size() && canonical[j] == canonical[i]) ++j;
+      w.add(canonical[i], j - i);
+      i = j;
+    }
     w.finish();
   }
 

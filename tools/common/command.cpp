@@ -129,9 +129,16 @@ std::optional<std::size_t> parse_command(const Command& command, const std::vect
   for (const ModeInfo& other : command.modes)
     for (const std::string& option : other.own_options)
       if (vm.count(option) && !vm[option].defaulted() &&
-          std::find(mode.own_options.begin(), mode.own_options.end(), option) == mode.own_options.end())
-        throw InputError("--" + option + " applies to " + command.name + " " + mode_word(other) + ", not to " +
-                         mode_word(mode));
+          std::find(mode.own_options.begin(), mode.own_options.end(), option) == mode.own_options.end()) {
+        std::vector<std::string> owners;  // every mode that takes it
+        for (const ModeInfo& m : command.modes)
+          if (std::find(m.own_options.begin(), m.own_options.end(), option) != m.own_options.end())
+            owners.push_back(mode_word(m));
+        std::string list;
+        for (std::size_t i = 0; i < owners.size(); ++i)
+          list += (i == 0 ? "" : i + 1 == owners.size() ? " and " : ", ") + owners[i];
+        throw InputError("--" + option + " applies to " + command.name + " " + list + ", not to " + mode_word(mode));
+      }
   // Output files are checked now, not after an hour of work, and against each other and the
   // file read: none may overwrite another.
   std::vector<std::pair<std::string, std::string>> outputs;  // option, path

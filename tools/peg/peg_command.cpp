@@ -197,8 +197,16 @@ Command peg_command() {
             .synopsis = "--fewest-moves [options]",
             .summary = "a solution with the fewest moves, proved minimal",
             .is_switch = true,
-            .draws = true},
-           [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_fewest_moves); }},
+            .draws = true,
+            .own_options = {"dir", "memory"}},
+           [](PegCommandOptions& o, const Invocation& in) {
+             const PegJobOptions options = job_of(o, in);
+             check_output_path(options.output, "--output");
+             PegRequestOptions request = request_of(o, in);
+             request.any_start_allowed = true;
+             cli::emit(options.global, peg_fewest_moves(resolve_peg_request(request), options));
+             return 0;
+           }},
       });
 }
 

@@ -1,5 +1,6 @@
 // gamesolver peg: --analyze and --fewest-moves.
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <filesystem>
 #include <iomanip>
@@ -14,9 +15,9 @@
 #include "solvers/common/progress.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
-#include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
+#include "solvers/layered/streamed_fewest_moves.h"
 #include "solvers/layered/streamed_layers.h"
 #include "tools/common/scratch_directory.h"
 #include "tools/draw/column_chart.h"
@@ -31,19 +32,28 @@ namespace {
 // Symmetries usable for layered passes: they must fix the start (so counts are per orbit) and
 // the finish set (so "can still finish" is a property of the orbit).
 SymmetryGroup layered_group(const PegRequest& request) {
+  // Every start together (--start any) is a set every symmetry of the board keeps.
+  if (request.any_start) return request.board.symmetries().stabiliser({request.finishes});
   return request.board.symmetries().stabiliser({request.start, request.finishes});
+}
+
+// The starts of the layered passes: the request's, or with --start any every single vacancy
+// whose position class allows one of the finishes (the others cannot finish).
+std::vector<peg::Position> layered_starts(const PegRequest& request) {
+  if (!request.any_start) return {request.start};
+  const peg::Board& board = request.board;
+  const peg::PositionClasses classes(board);
+  std::vector<peg::Position> starts;
+  for (int h = 0; h < board.holes(); ++h) {
+    const peg::Position start = board.all_holes() & ~bit(h);
+    if (request.finishes & classes.feasible_finishes(start)) starts.push_back(start);
+  }
+  return starts;
 }
 
 std::string layer_status(const LayerProgress& progress, const char* what) {
   return std::string(what) + ": depth " + std::to_string(progress.depth.load()) + ", " +
          std::to_string(progress.states.load()) + " canonical positions";
-}
-
-std::vector<LayerSet> enumerate_with_progress(const peg::PegPuzzle& puzzle, peg::Position start,
-                                              const PegJobOptions& options) {
-  LayerProgress progress;
-  ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "enumerating"); });
-  return enumerate_layers(puzzle, start, &progress);
 }
 
 // The analysis files: --dir (kept, so a stopped analysis resumes), else a scratch directory
@@ -85,9 +95,24 @@ std::string problem_name(const PegRequest& request, const SymmetryGroup& group) 
   char digest[17];
   std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(fnv1a64(bytes)));
   return "peg board=" + request.board.name() + " holes=" + std::to_string(request.board.holes()) +
-         " jumps=" + peg::geometry_name(request.board.geometry()) + " start=" + std::to_string(request.start) +
+         " jumps=" + peg::geometry_name(request.board.geometry()) +
+         " start=" + (request.any_start ? std::string("any") : std::to_string(request.start)) +
          " finishes=" + std::to_string(request.finishes) + " symmetries=" + std::to_string(group.order()) +
          " rules=" + digest;
+}
+
+// The streamed passes' options for a request, its files in `dir`.
+StreamedOptions streamed_options(const PegRequest& request, const SymmetryGroup& group, const AnalysisDir& dir,
+                                 const PegJobOptions& options, LayerProgress& progress) {
+  return {.dir = dir.path(),
+          .problem = problem_name(request, group),
+          .memory_bytes = options.memory_bytes,
+          .progress = &progress,
+          .durable = !options.dir.empty(),
+          .locked = dir.locked(),
+          // Without --dir, nothing to resume from: layers stay in memory while they take a
+          // sixteenth of the budget.
+          .memory_layers_bytes = options.dir.empty() ? options.memory_bytes / 16 : 0};
 }
 
 }  // namespace
@@ -123,17 +148,7 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
 
   AnalysisDir dir(options.dir);
   LayerProgress progress;
-  StreamedLayers<peg::PegPuzzle> streamed(puzzle,
-                                          {.dir = dir.path(),
-                                           .problem = problem_name(request, group),
-                                           .memory_bytes = options.memory_bytes,
-                                           .progress = &progress,
-                                           .durable = !options.dir.empty(),
-                                           .locked = dir.locked(),
-                                           // Without --dir, nothing to resume from: layers
-                                           // stay in memory while they take a sixteenth of
-                                           // the budget.
-                                           .memory_layers_bytes = options.dir.empty() ? options.memory_bytes / 16 : 0});
+  StreamedLayers<peg::PegPuzzle> streamed(puzzle, streamed_options(request, group, dir, options, progress));
   const StreamedAnalysis analysis = [&] {
     ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "analysing"); });
     return streamed.run(request.start);
@@ -256,38 +271,66 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
   std::ostringstream text;
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
-  const peg::PegPuzzle puzzle(board, request.finishes, layered_group(request));
-  // A start that shares no position class with any allowed finish cannot finish: skip the passes.
-  const bool feasible = (request.finishes & peg::PositionClasses(board).feasible_finishes(request.start)) != 0;
-  const auto layers = feasible ? enumerate_with_progress(puzzle, request.start, options) : std::vector<LayerSet>{};
-  const auto alive = alive_layers(puzzle, layers);
-  FewestMoves<peg::PegPuzzle> search(puzzle, alive);
-  const auto result = search.solve();
+  const SymmetryGroup group = layered_group(request);
+  const peg::PegPuzzle puzzle(board, request.finishes, group);
+  // A start that shares no position class with any allowed finish cannot finish: no passes.
+  const std::vector<peg::Position> starts = layered_starts(request);
+  const bool feasible = request.any_start
+                            ? !starts.empty()
+                            : (request.finishes & peg::PositionClasses(board).feasible_finishes(request.start)) != 0;
+  FewestMovesResult<peg::PegPuzzle> result;
+  std::uint64_t reachable = 0, alive = 0;
+  std::optional<AnalysisDir> dir;
+  if (feasible) {
+    // Every reachable position, layer by layer (in memory while the layers fit, on disk past
+    // that), then the positions that can finish, then the moves over those alone.
+    dir.emplace(options.dir);
+    LayerProgress progress, tables;
+    StreamedLayers<peg::PegPuzzle> streamed(puzzle, streamed_options(request, group, *dir, options, progress));
+    std::atomic<bool> analysed = false;
+    ProgressReporter reporter(options.global.progress(), [&] {
+      return analysed ? layer_status(tables, "fewest-moves tables") : layer_status(progress, "analysing");
+    });
+    const StreamedAnalysis analysis = streamed.run(starts);
+    for (const StreamedLayer& l : analysis.layers) reachable += l.canonical, alive += l.alive_canonical;
+    analysed = true;
+    result = StreamedFewestMoves<peg::PegPuzzle>(puzzle, streamed, analysis.layers.size() - 1, &tables).solve();
+  }
   const auto jumps = copy_jumps(result.path);
-  std::uint64_t searched = 0;
-  for (const auto& l : alive) searched += l.size();
+  // The problem solved: with --start any, the start the cheapest solution takes.
+  PegRequest solved = request;
+  if (result.solved) solved.start = result.start, solved.start_label = start_label(board, result.start);
   const double seconds = clock.seconds();
-  present_solution(
-      request, jumps, result.solved,
-      "Fewest moves: " + std::to_string(result.moves) + " (proved: every position that can still finish was examined)",
-      "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
-          (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
-      options.output, options.steps, text);
+  peg::Position end = result.start;
+  for (const peg::Jump& j : jumps) end ^= j.all;
+  const std::string finish_hole = result.solved ? peg::hole_name(board, lowest_bit(end)) : "";
+  const std::string pair = request.any_start || request.finish_label == "any"
+                               ? " (from " + solved.start_label + " to " + finish_hole + ")"
+                               : "";
+  present_solution(solved, jumps, result.solved,
+                   "Fewest moves: " + std::to_string(result.moves) + pair +
+                       " (proved: every position that can still finish was examined)",
+                   "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
+                       (request.any_start ? " from any single vacancy" : "") +
+                       (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
+                   options.output, options.steps, text);
   text << "\n"
-       << searched << " canonical positions that can finish, " << seconds << " s with " << options.threads
-       << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+       << alive << " canonical positions that can finish (of " << reachable << " reachable), " << seconds << " s with "
+       << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return Report{nlohmann::json{{"board", board.name()},
                                {"start", request.start_label},
                                {"finish", request.finish_label},
                                {"solved", result.solved},
                                {"moves", result.moves},
+                               {"solution_start", result.solved ? solved.start_label : ""},
+                               {"solution_finish", finish_hole},
                                {"jumps", jump_names(board, jumps)},
-                               {"positions", searched},
+                               {"positions", alive},
+                               {"reachable_positions", reachable},
                                {"seconds", seconds},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), "",
-                [request, jumps, solved = result.solved] { return solution_svg(request, jumps, solved); }};
+                text.str(), "", [solved, jumps, ok = result.solved] { return solution_svg(solved, jumps, ok); }};
 }
 
 }  // namespace gs::tools

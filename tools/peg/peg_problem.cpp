@@ -12,7 +12,7 @@ std::string start_label(const peg::Board& board, peg::Position start) {
 }
 
 PegRequest make_peg_request(const peg::Board& board, peg::Position start, const std::string& finish) {
-  PegRequest r{board, start, start_label(board, start), 0, finish};
+  PegRequest r{.board = board, .start = start, .start_label = start_label(board, start), .finish_label = finish};
   r.finishes = finish == "any" ? board.all_holes() : bit(peg::parse_hole(board, finish));
   return r;
 }
@@ -21,6 +21,12 @@ PegRequest resolve_peg_request(const PegRequestOptions& options) {
   peg::Board board = peg::load_board(options.board);
   if (options.start && options.position) throw InputError("give either --start or --position, not both");
   peg::Position start = 0;
+  if (options.start == "any") {
+    if (!options.any_start_allowed) throw InputError("--start any applies to --fewest-moves only");
+    PegRequest r = make_peg_request(board, board.all_holes(), options.finish.value_or("any"));
+    r.start = 0, r.any_start = true, r.start_label = "any";
+    return r;
+  }
   if (options.position) {
     start = peg::parse_position(board, *options.position);
   } else {

@@ -12,8 +12,9 @@ namespace gs::tools {
 
 struct PegRequest {
   peg::Board board;
-  peg::Position start = 0;
-  std::string start_label;   // "d4" for a single vacancy, else the position grid
+  peg::Position start = 0;   // 0 with any_start
+  bool any_start = false;    // every single vacancy at once (--start any; --fewest-moves only)
+  std::string start_label;   // "d4" for a single vacancy, "any", else the position grid
   Bitboard finishes = 0;     // allowed holes for the last peg
   std::string finish_label;  // "d4" or "any"
 };
@@ -23,6 +24,7 @@ struct PegRequestOptions {
   std::optional<std::string> start;     // hole left empty
   std::optional<std::string> position;  // grid or hole list
   std::optional<std::string> finish;    // hole or "any"
+  bool any_start_allowed = false;       // the mode takes --start any
 };
 
 PegRequest resolve_peg_request(const PegRequestOptions& options);  // throws InputError
