@@ -12,9 +12,7 @@ only=${2:-}
 build=${FUZZ_BUILD:-build-fuzz}
 scripts/install-packages.sh clang libclang-rt-14-dev
 if [[ ! -f $build/CMakeCache.txt ]]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DGAMESOLVER_MPI=OFF \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DGAMESOLVER_FUZZ=ON -DGAMESOLVER_BUILD_TESTS=OFF \
-    -DGAMESOLVER_BUILD_BENCH=OFF -DGAMESOLVER_PYTHON=OFF >/dev/null
+  cmake --preset fuzz -B "$build" >/dev/null  # CMakePresets.json
 fi
 cmake --build "$build" --target fuzz_targets --parallel "$(nproc)"
 mkdir -p "$build"/findings "$build"/corpus

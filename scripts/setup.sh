@@ -30,5 +30,5 @@ if [[ ${GAMESOLVER_SETUP_DRY_RUN:-0} == 1 ]]; then
 fi
 scripts/install-packages.sh "${packages[@]}"
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${configure[@]}" ${GAMESOLVER_CMAKE_ARGS:-}
+cmake --preset release "${configure[@]}" ${GAMESOLVER_CMAKE_ARGS:-}  # CMakePresets.json
 cmake --build build --parallel "$(nproc)" "${targets[@]}"
