@@ -56,9 +56,11 @@ TEST(HostileInput, ExitCodesAndReasonsInTheToolkitsWords) {
        2, "expected GRID SIDE IN-HAND CAPTURED"},
       {"peg --json ''", 2, "--json needs a value"},
       {"peg --analyze --dir ''", 2, "--dir needs a value"},
-      {"peg --dir somewhere", 2, "--dir applies to peg --analyze and --fewest-moves, not to solve"},
-      {"peg --memory 2", 2, "--memory applies to peg --analyze and --fewest-moves"},
+      {"peg --dir somewhere", 2, "--dir applies to peg --analyze, --fewest-moves and --meet, not to solve"},
+      {"peg --memory 2", 2, "--memory applies to peg --analyze, --fewest-moves and --meet"},
       {"peg --start any", 2, "--start any applies to --fewest-moves only"},
+      {"peg --meet --finish any", 2, "--meet decides one start and one finish hole"},
+      {"peg --meet --position d2,d3,d4", 2, "--meet starts from a single vacancy"},
       {"peg --analyze --start any", 2, "--start any applies to --fewest-moves only"},
       {"peg --time-limit 5", 2, "--time-limit applies to peg --all-starts"},
   };

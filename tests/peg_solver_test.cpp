@@ -469,7 +469,61 @@ TEST_P(SmallBoards, FewestMovesFromEveryStartIsTheLeastOverTheStarts) {
   }
 }
 
+// Options of a peg job run from a test: JSON only, no progress, both cores.
+tools::PegJobOptions quiet_job_options() {
+  tools::PegJobOptions options;
+  options.global.json = "-";
+  options.global.quiet = true;
+  options.threads = 2;
+  return options;
+}
+
+// Every start and finish decided from both ends: the verdict is brute force's, and every
+// solution the two halves' lines make replays to the finish (the solution file verifies).
+TEST_P(SmallBoards, MeetingOfBothHalvesMatchesBruteForce) {
+  const Board b = board();
+  const testing::TempDir dir("gs-meet-test");
+  tools::PegJobOptions options = quiet_job_options();
+  options.output = dir.file("solution.txt");
+  std::unordered_map<Position, bool> memo;
+  int solvable = 0;
+  for (int s = 0; s < b.holes(); ++s)
+    for (int f = 0; f < b.holes(); ++f) {
+      memo.clear();
+      const bool expected = brute_solvable(b, single_vacancy(b, s), bit(f), memo);
+      const auto request = tools::make_peg_request(b, single_vacancy(b, s), hole_name(b, f));
+      const auto j = tools::peg_meet(request, options).json;
+      ASSERT_EQ(j["solved"].get<bool>(), expected) << hole_name(b, s) << " to " << hole_name(b, f);
+      if (!expected) continue;
+      ++solvable;
+      bool valid = false;
+      tools::peg_verify(options.output, options, valid);
+      EXPECT_TRUE(valid) << hole_name(b, s) << " to " << hole_name(b, f);
+      std::filesystem::remove(options.output);
+    }
+  EXPECT_GT(solvable, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Peg, SmallBoards, ::testing::Values("triangle4", "triangle5", "square", "diagonal"));
+
+// triangle6: every pair the meeting decides as the all-starts table does (searches, pagodas,
+// classes), and the table is closed under reversal: s to f exactly when f to s.
+TEST(PegMeet, Triangle6AgreesWithTheAllStartsTableAndReversal) {
+  const Board b = load_board("triangle6");
+  tools::PegJobOptions options = quiet_job_options();
+  const auto table = tools::peg_all_starts(b, options).json;
+  std::set<std::pair<std::string, std::string>> solvable;
+  for (const auto& start : table["pairs"])
+    for (const auto& f : start["finishes"]) solvable.insert({start["start"].get<std::string>(), f.get<std::string>()});
+  ASSERT_EQ(solvable.size(), 147U);
+  for (int s = 0; s < b.holes(); ++s)
+    for (int f = s; f < b.holes(); ++f) {  // the reverse pairs by the reversal check
+      const auto j = tools::peg_meet(tools::make_peg_request(b, single_vacancy(b, s), hole_name(b, f)), options).json;
+      const std::pair<std::string, std::string> pair = {hole_name(b, s), hole_name(b, f)};
+      EXPECT_EQ(j["solved"].get<bool>(), solvable.contains(pair)) << pair.first << " to " << pair.second;
+      EXPECT_EQ(solvable.contains(pair), solvable.contains({pair.second, pair.first}));
+    }
+}
 
 // One thread and two, and a pass resumed after its last table was lost: the same tables and
 // the same answer (triangle6 from every start, where the tables are built in several ranges).

@@ -72,6 +72,10 @@ struct StreamedOptions {
   // it they are written out and the job goes on on disk (layer_store.h). 0: on disk from the
   // start (a directory to resume from).
   std::size_t memory_layers_bytes = 0;
+  // Children the puzzle proves cannot reach a goal (cannot_finish, where it has one) are left
+  // out of the layers. The states that can reach a goal are the same; the layers and their
+  // statistics then count only the states kept. For passes that need no more (forward_to).
+  bool prune = false;
 };
 
 struct StreamedLayer {
@@ -209,6 +213,24 @@ class StreamedLayers {
         store_.spill_if_over(o_.memory_layers_bytes);
       }
     return collect(deepest);
+  }
+
+  // Forward steps alone, from the starts until layer `depth` is built (steps already done are
+  // checked, not redone); no alive sets. Returns the deepest layer built: `depth`, or less when
+  // a layer has no children.
+  std::size_t forward_to(const std::vector<typename P::Position>& starts, std::size_t depth) {
+    if (!store_.exists(stats_path(0)) && !(store_.whole(states(0)) && store_.whole(counts(0)))) write_start(starts);
+    for (std::size_t d = 0; d < depth; ++d) {
+      if (store_.exists(stats_path(d))) {
+        check_stats(d);
+      } else {
+        forward(d);
+        store_.spill_if_over(o_.memory_layers_bytes);
+      }
+      if (o_.progress) o_.progress->depth = static_cast<int>(d + 1);
+      if (store_.reader(states(d + 1)).size() == 0) return d;
+    }
+    return depth;
   }
 
   // The states of layer d (for tracing lines back).
@@ -439,7 +461,7 @@ class StreamedLayers {
               const int orbit =
                   puzzle_.for_each_canonical_move_in_orbit(st[i], [&](typename P::Move, typename P::Position c) {
                     dead = false;
-                    if (c >= lo && c < hi) stage.add(c, weight);
+                    if (c >= lo && c < hi && !pruned(c)) stage.add(c, weight);
                   });
               if (!first) continue;
               s.layer.canonical += 1, s.layer.total += static_cast<std::uint64_t>(orbit);
@@ -467,6 +489,13 @@ class StreamedLayers {
     store_.write_text(stats_path(d), j.dump());
     // Layer d's counts are no longer needed when layer d + 1 holds the counts the next step uses.
     if (d > 0 && next_size != 0) store_.remove(counts(d));
+  }
+
+  bool pruned(typename P::Position s) const {
+    if constexpr (requires { puzzle_.cannot_finish(s); })
+      return o_.prune && puzzle_.cannot_finish(s);
+    else
+      return false;
   }
 
   nlohmann::json stats_json(const Sums& s, std::size_t d) const {

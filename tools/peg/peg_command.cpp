@@ -76,6 +76,8 @@ const char* kExamples =
   gamesolver peg --all-starts --board wiegleb --time-limit 3600
                                                    what an hour decides; the pairs left are listed
   gamesolver peg --fewest-moves                    18 moves, proved minimal
+  gamesolver peg --board triangle5 --start a5 --finish b3 --meet
+                                                   unsolvable, proved from both ends
   gamesolver peg --svg solution.svg                the solution drawn move by move
   gamesolver peg --analyze --svg layers.svg        a chart of the positions per number of pegs
   gamesolver peg --board my-board.txt              a board file (see docs/commands.md, 'Board files')
@@ -134,6 +136,9 @@ Command peg_command() {
             "all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")(
             "fewest-moves", po::bool_switch(),
             "a solution with the fewest moves (one peg's run of jumps), proved minimal")(
+            "meet", po::bool_switch(),
+            "decide one start and finish exhaustively: the positions reachable from the start meet the "
+            "complements of those reachable backwards from the finish, or none do (a proof)")(
             "output,o", po::value<std::string>(&o.job.output),
             "write the solution to FILE (solve and --fewest-moves); with --all-starts a directory, one verified "
             "solution file a solvable start/finish pair")("steps", po::bool_switch(&o.job.steps),
@@ -207,6 +212,13 @@ Command peg_command() {
              cli::emit(options.global, peg_fewest_moves(resolve_peg_request(request), options));
              return 0;
            }},
+          {{.name = "meet",
+            .synopsis = "--meet [options]",
+            .summary = "one start and finish decided exhaustively from both ends",
+            .is_switch = true,
+            .draws = true,
+            .own_options = {"dir", "memory"}},
+           [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_meet); }},
       });
 }
 

@@ -25,6 +25,8 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options);
 Report peg_analyze(const PegRequest& request, const PegJobOptions& options);
 Report peg_all_starts(const peg::Board& board, const PegJobOptions& options);
 Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options);
+// One start and finish decided exhaustively from both ends (solvers/layered/meet_in_the_middle.h).
+Report peg_meet(const PegRequest& request, const PegJobOptions& options);
 // Returns the JSON and sets `valid`.
 Report peg_verify(const std::string& path, const PegJobOptions& options, bool& valid);
 Report peg_boards(const PegJobOptions& options);

@@ -1,4 +1,4 @@
-// gamesolver peg: --analyze and --fewest-moves.
+// gamesolver peg: --analyze, --fewest-moves and --meet.
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -17,6 +17,7 @@
 #include "solvers/io/checked_text_file.h"
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
+#include "solvers/layered/meet_in_the_middle.h"
 #include "solvers/layered/streamed_fewest_moves.h"
 #include "solvers/layered/streamed_layers.h"
 #include "tools/common/scratch_directory.h"
@@ -331,6 +332,125 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
                 text.str(), "", [solved, jumps, ok = result.solved] { return solution_svg(solved, jumps, ok); }};
+}
+
+namespace {
+
+// The jump over the same holes mapped by a symmetry.
+const peg::Jump& mapped_jump(const peg::Board& board, const BitPermutation& g, const peg::Jump& j) {
+  for (const peg::Jump& k : board.jumps())
+    if (k.from == g(j.from) && k.over == g(j.over) && k.to == g(j.to)) return k;
+  throw std::logic_error("a symmetry of the board maps a jump to no jump");
+}
+
+std::string sizes_text(const std::vector<std::uint64_t>& sizes) {
+  std::ostringstream text;
+  for (std::size_t i = 0; i < sizes.size(); ++i) text << (i ? " " : "") << sizes[i];
+  return text.str();
+}
+
+}  // namespace
+
+Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
+  std::ostringstream text;
+  const peg::Board& board = request.board;
+  if (popcount(request.finishes) != 1)
+    throw InputError("--meet decides one start and one finish hole: give --finish HOLE");
+  const int finish = lowest_bit(request.finishes);
+  const cli::Stopwatch clock;
+  // The reverse problem played on complements: from "finish empty" to one peg where the start's
+  // vacancy is (a start of several vacancies: to its complement, which the goal test below
+  // cannot express, so only single vacancies).
+  const Bitboard empty = board.all_holes() & ~request.start;
+  if (popcount(empty) != 1) throw InputError("--meet starts from a single vacancy: give --start HOLE");
+  const peg::Position dual_start = board.all_holes() & ~bit(finish);
+  PegRequest reverse = make_peg_request(board, dual_start, peg::hole_name(board, lowest_bit(empty)));
+  const SymmetryGroup group = board.symmetries().stabiliser({request.start, request.finishes});
+  const peg::PegPuzzle forward_puzzle(board, request.finishes, group), backward_puzzle(board, reverse.finishes, group);
+  const auto complement = [all = board.all_holes()](std::uint64_t s) { return all & ~s; };
+  const std::size_t n = static_cast<std::size_t>(popcount(request.start) - 1);
+
+  const bool feasible = (request.finishes & peg::PositionClasses(board).feasible_finishes(request.start)) != 0;
+  MeetResult r;
+  std::vector<peg::Jump> jumps;
+  if (feasible) {
+    AnalysisDir dir(options.dir);
+    LayerProgress progress_a, progress_b;
+    const auto half = [&](const PegRequest& q, const char* sub, LayerProgress& progress) {
+      PegJobOptions o = options;
+      o.dir = (std::filesystem::path(dir.path()) / sub).string();
+      StreamedOptions so = streamed_options(q, group, dir, o, progress);
+      so.dir = o.dir;
+      so.prune = true;
+      if (options.dir.empty()) so.memory_layers_bytes = options.memory_bytes / 32;  // two halves share the sixteenth
+      return so;
+    };
+    StreamedLayers<peg::PegPuzzle> forward(forward_puzzle, half(request, "forward", progress_a));
+    StreamedLayers<peg::PegPuzzle> backward(backward_puzzle, half(reverse, "backward", progress_b));
+    ProgressReporter reporter(options.global.progress(), [&] {
+      return "meeting: forward depth " + std::to_string(progress_a.depth.load()) + ", backward depth " +
+             std::to_string(progress_b.depth.load()) + ", " +
+             std::to_string(progress_a.states.load() + progress_b.states.load()) + " canonical positions";
+    });
+    MeetInTheMiddle meet(forward, forward_puzzle, backward, backward_puzzle, complement);
+    r = meet.solve(request.start, dual_start, n);
+    if (r.solvable) {
+      // The forward line to the meeting position, then the backward half's line to its complement
+      // played in reverse (a jump undone on complements is the same jump), turned by the symmetry
+      // that makes the two positions one.
+      std::vector<StateFileReader> a, b;
+      for (std::size_t d = 0; d <= r.forward_depth; ++d) a.push_back(forward.layer(d));
+      for (std::size_t d = 0; d <= r.backward_depth; ++d) b.push_back(backward.layer(d));
+      jumps = copy_jumps(line_to(forward_puzzle, a, request.start, r.meeting, static_cast<int>(r.forward_depth)));
+      peg::Position m = request.start;
+      for (const peg::Jump& j : jumps) m ^= j.all;
+      const auto back = copy_jumps(
+          line_to(backward_puzzle, b, dual_start, group.canonical(complement(m)), static_cast<int>(r.backward_depth)));
+      peg::Position q = dual_start;
+      for (const peg::Jump& j : back) q ^= j.all;
+      int g = 0;
+      while (g < group.order() && group[g].apply(complement(q)) != m) ++g;
+      if (g == group.order()) throw std::logic_error("the halves' meeting positions are not one orbit");
+      for (auto it = back.rbegin(); it != back.rend(); ++it) jumps.push_back(mapped_jump(board, group[g], *it));
+      peg::Position end = request.start;
+      for (const peg::Jump& j : jumps) {
+        if ((end & j.from_over) != j.from_over || (end & j.to_mask))
+          throw std::logic_error("the joined line is not legal");
+        end ^= j.all;
+      }
+      if (end != bit(finish)) throw std::logic_error("the joined line does not end on the finish");
+    }
+  }
+  const double seconds = clock.seconds();
+  std::uint64_t positions = 0;
+  for (const auto v : r.forward_sizes) positions += v;
+  for (const auto v : r.backward_sizes) positions += v;
+  const std::string halves = "forward from " + request.start_label + " to depth " + std::to_string(r.forward_depth) +
+                             " (" + sizes_text(r.forward_sizes) + "), backward from " + request.finish_label +
+                             " to depth " + std::to_string(r.backward_depth) + " (" + sizes_text(r.backward_sizes) +
+                             ")";
+  present_solution(request, jumps, r.solvable, "Solvable: the halves meet (" + halves + ").",
+                   "Unsolvable: " + (feasible ? "proved by the meeting of both halves: none (" + halves + ")."
+                                              : std::string("proved by position class.")),
+                   options.output, options.steps, text);
+  text << "\n"
+       << positions << " canonical positions in both halves, " << seconds << " s with " << options.threads
+       << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{nlohmann::json{{"board", board.name()},
+                               {"start", request.start_label},
+                               {"finish", request.finish_label},
+                               {"solved", r.solvable},
+                               {"proof", r.solvable ? "solution"
+                                         : feasible ? "meeting"
+                                                    : "position class"},
+                               {"forward_layers", r.forward_sizes},
+                               {"backward_layers", r.backward_sizes},
+                               {"jumps", jump_names(board, jumps)},
+                               {"positions", positions},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str(), "", [request, jumps, ok = r.solvable] { return solution_svg(request, jumps, ok); }};
 }
 
 }  // namespace gs::tools
