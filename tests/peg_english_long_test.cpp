@@ -4,8 +4,10 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "engine/peg/board_file.h"
+#include "engine/peg/notation.h"
 #include "tools/peg/peg_jobs.h"
 
 namespace gs::tools {
@@ -62,6 +64,25 @@ TEST(PegEnglishLong, AllStartsAgreesWithAnalyzeForTheCentre) {
       EXPECT_EQ(row["finishes"].get<std::vector<std::string>>(), from_analysis);
     }
   EXPECT_EQ(table["solvable_starts"], 33);
+}
+
+// From the centre, the meeting of both halves finds a solution exactly for the finishes the
+// analysis reaches (every other finish fails the class test on this board).
+TEST(PegEnglishLong, MeetingFromTheCentreAgreesWithTheAnalysis) {
+  PegRequestOptions any;
+  any.finish = "any";
+  const auto analysis = peg_analyze(resolve_peg_request(any), quiet_options()).json;
+  std::set<std::string> reached;
+  for (const auto& f : analysis["finishes"]) reached.insert(f["hole"].get<std::string>());
+  ASSERT_EQ(reached.size(), 5U);
+  const peg::Board board = peg::load_board("english");
+  for (int h = 0; h < board.holes(); ++h) {
+    PegRequestOptions pair;
+    pair.finish = peg::hole_name(board, h);
+    const auto r = peg_meet(resolve_peg_request(pair), quiet_options()).json;
+    EXPECT_EQ(r["solved"].get<bool>(), reached.contains(*pair.finish)) << *pair.finish;
+    if (r["solved"].get<bool>()) EXPECT_EQ(r["jumps"].size(), 31U);
+  }
 }
 
 }  // namespace

@@ -512,6 +512,7 @@ TEST(PegMeet, Triangle6AgreesWithTheAllStartsTableAndReversal) {
   const Board b = load_board("triangle6");
   tools::PegJobOptions options = quiet_job_options();
   const auto table = tools::peg_all_starts(b, options).json;
+  options.memory_bytes = std::size_t{1} << 20;  // the halves spill to folders of the scratch directory
   std::set<std::pair<std::string, std::string>> solvable;
   for (const auto& start : table["pairs"])
     for (const auto& f : start["finishes"]) solvable.insert({start["start"].get<std::string>(), f.get<std::string>()});
@@ -617,6 +618,7 @@ TEST(PegAllStarts, AgreesWithForwardEnumerationOnTriangles) {
     options.global.json = "-";  // no human summary
     options.global.quiet = true;
     const auto table = tools::peg_all_starts(b, options).json;
+    options.memory_bytes = std::size_t{1} << 20;  // the halves spill to folders of the scratch directory
     for (const auto& row : table["pairs"]) {
       const int s = parse_hole(b, row["start"]);
       const Position start = single_vacancy(b, s);

@@ -14,13 +14,15 @@
 // proves cannot finish (StreamedOptions::prune), which keeps every state on a start-goal path.
 // The half whose last layer is smaller takes the next step, so the meeting is cut where the two
 // are small. Both puzzles must canonicalise under the same group, one that fixes both starts
-// and both goal sets, and `dual` must commute with it.
+// and both goal sets, and `dual` must commute with it and be its own inverse.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
+#include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 
 #include "solvers/layered/streamed_layers.h"
@@ -55,7 +57,8 @@ class MeetInTheMiddle {
       StreamedLayers<P>& half = forward ? a_ : b_;
       std::size_t& k = forward ? ka : kb;
       const std::size_t built = half.forward_to({forward ? start : dual_start}, k + 1);
-      if (built <= k) {  // no state at depth k + 1: no path at all
+      half.release_tables();  // the halves take turns: one table budget at a time
+      if (built <= k) {       // no state at depth k + 1: no path at all
         r.forward_depth = ka, r.backward_depth = kb;
         return r;
       }
@@ -63,13 +66,15 @@ class MeetInTheMiddle {
       (forward ? r.forward_sizes : r.backward_sizes).push_back(half.layer(k).size());
     }
     r.forward_depth = ka, r.backward_depth = kb;
+    a_.release_tables(), b_.release_tables();
     meet(a_.layer(ka), b_.layer(kb), r);
     return r;
   }
 
  private:
-  // The duals of the smaller layer, canonical in the other half, sorted; the larger layer is
-  // read in order and looked up in them.
+  // The duals of the smaller layer, canonical in the other half, sorted; then each block of the
+  // larger layer (sorted too) is merged with the duals in its span, blocks in parallel. The
+  // meeting reported is the least common state, so the answer does not depend on the threads.
   void meet(const StateFileReader& fa, const StateFileReader& fb, MeetResult& r) const {
     const bool duals_of_a = fa.size() <= fb.size();
     const StateFileReader& small = duals_of_a ? fa : fb;
@@ -77,22 +82,33 @@ class MeetInTheMiddle {
     const P& other = duals_of_a ? pb_ : pa_;
     std::vector<std::uint64_t> duals;
     duals.reserve(small.size());
-    std::vector<std::uint64_t> block;
-    for (std::size_t i = 0; i < small.blocks(); ++i) {
-      small.read_block(i, block);
-      for (const auto s : block) duals.push_back(other.canonical(dual_(s)));
+    for (std::size_t first = 0; first < small.blocks(); first += 256) {
+      std::vector<std::vector<std::uint64_t>> chunk(std::min<std::size_t>(256, small.blocks() - first));
+      tbb::parallel_for(std::size_t{0}, chunk.size(), [&](std::size_t k) {
+        small.read_block(first + k, chunk[k]);
+        for (auto& s : chunk[k]) s = other.canonical(dual_(s));
+      });
+      for (const auto& c : chunk) duals.insert(duals.end(), c.begin(), c.end());
     }
     tbb::parallel_sort(duals.begin(), duals.end());
-    for (std::size_t i = 0; i < large.blocks() && !r.solvable; ++i) {
+    std::atomic<std::uint64_t> least{~std::uint64_t{0}};
+    tbb::parallel_for(std::size_t{0}, large.blocks(), [&](std::size_t i) {
+      std::vector<std::uint64_t> block;
       large.read_block(i, block);
-      for (const auto s : block)
-        if (std::binary_search(duals.begin(), duals.end(), s)) {
-          r.solvable = true;
-          // The meeting state in the forward half's terms.
-          r.meeting = duals_of_a ? pa_.canonical(dual_(s)) : s;
-          break;
+      auto d = std::lower_bound(duals.begin(), duals.end(), block.empty() ? 0 : block.front());
+      for (const auto s : block) {
+        while (d != duals.end() && *d < s) ++d;
+        if (d == duals.end()) break;
+        if (*d != s) continue;
+        for (std::uint64_t seen = least.load(); s < seen && !least.compare_exchange_weak(seen, s);) {
         }
-    }
+        break;
+      }
+    });
+    if (least.load() == ~std::uint64_t{0}) return;
+    r.solvable = true;
+    // The meeting state in the forward half's terms (the dual is its own inverse).
+    r.meeting = duals_of_a ? pa_.canonical(dual_(least.load())) : least.load();
   }
 
   StreamedLayers<P>& a_;

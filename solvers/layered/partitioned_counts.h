@@ -45,6 +45,11 @@ class PartitionedCounts {
 
   // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
   void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);
+  // Gives the tables' and staging memory back (the next start() takes it again).
+  void release() {
+    slab_.reset(), parts_.reset(), stages_.clear();
+    part_count_ = 0;
+  }
 
   // One thread's way in.
   class Stage {

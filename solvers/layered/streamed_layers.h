@@ -172,7 +172,9 @@ class StreamedLayers {
   StreamedLayers(const P& puzzle, StreamedOptions options)
       : puzzle_(puzzle),
         o_(std::move(options)),
-        lock_(o_.locked ? std::nullopt : std::optional<DirectoryLock>(std::in_place, created(o_.dir))),
+        // The directory exists either way (a locked caller's may be a folder inside its own).
+        lock_(o_.locked ? (created(o_.dir), std::nullopt)
+                        : std::optional<DirectoryLock>(std::in_place, created(o_.dir))),
         store_(o_.memory_layers_bytes, o_.durable),
         counts_(o_.memory_bytes) {
     remove_stale_temporaries(o_.dir);  // a killed job's: no live writer holds them while we hold the directory
@@ -232,6 +234,8 @@ class StreamedLayers {
     }
     return depth;
   }
+  // Gives back the memory of the tables that build layers (another job may need it meanwhile).
+  void release_tables() { counts_.release(); }
 
   // The states of layer d (for tracing lines back).
   StateFileReader layer(std::size_t d) const { return store_.reader(states(d)); }
