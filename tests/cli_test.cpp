@@ -160,6 +160,23 @@ TEST(Cli, AnalyzeKeepsItsFilesInDirAndRefusesAnotherProblemsDirectory) {
   std::filesystem::remove_all(dir);
 }
 
+// The meeting's halves leave out what a pagoda excludes: an analysis must not resume from them.
+TEST(Cli, MeetKeepsBothHalvesAndAnAnalysisRefusesThem) {
+  const auto dir = temp_path("meet-dir");
+  auto r = run("peg --board triangle5 --start a5 --finish c1 --meet --quiet --json - --dir " + dir);
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_TRUE(nlohmann::json::parse(r.output)["solved"]);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/forward/layer-00.states"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/backward/layer-00.states"));
+  r = run("peg --board triangle5 --start a5 --finish c1 --meet --quiet --json - --dir " + dir);  // resumed
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_TRUE(nlohmann::json::parse(r.output)["solved"]);
+  r = run("peg --board triangle5 --start a5 --finish c1 --analyze --quiet --dir " + dir + "/forward");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("belongs to another analysis"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   auto r = run("peg --board triangle5 --analyze --quiet --json -");
   ASSERT_EQ(r.code, 0) << r.output;

@@ -381,7 +381,8 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
       o.dir = (std::filesystem::path(dir.path()) / sub).string();
       StreamedOptions so = streamed_options(q, group, dir, o, progress);
       so.dir = o.dir;
-      so.prune = true;
+      // Pruned layers are not an analysis's: named apart, so `--analyze --dir` refuses them.
+      so.prune = true, so.problem += " pruned by the golden pagoda";
       if (options.dir.empty()) so.memory_layers_bytes = options.memory_bytes / 32;  // two halves share the sixteenth
       return so;
     };
