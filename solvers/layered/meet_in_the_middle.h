@@ -15,11 +15,19 @@
 // The half whose last layer is smaller takes the next step, so the meeting is cut where the two
 // are small. Both puzzles must canonicalise under the same group, one that fixes both starts
 // and both goal sets, and `dual` must commute with it and be its own inverse.
+//
+// One half can serve as both: when a symmetry h of the puzzle maps the forward problem onto the
+// backward one (peg solitaire: h swaps the start's vacancy and the finish), the backward half's
+// layer k is h applied to the forward half's, so the forward half is built to the middle alone.
+// Then y in forward layer k' stands for h(y) in the backward half, and x meets it exactly when
+// x = canonical(dual(h(y))) (h normalises the group, and h squared is in it).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include <tbb/parallel_for.h>
@@ -34,6 +42,7 @@ struct MeetResult {
   std::size_t forward_depth = 0, backward_depth = 0;         // the layers where the halves met (or stopped)
   std::vector<std::uint64_t> forward_sizes, backward_sizes;  // canonical states in each layer built
   std::uint64_t meeting = 0;  // solvable: a canonical state of the forward half's last layer on a path
+  bool mirrored = false;      // the backward half was the forward half turned by the mirror
 };
 
 template <StreamedPuzzle P, class Dual>
@@ -45,16 +54,22 @@ class MeetInTheMiddle {
   // were made with `forward_puzzle` and `backward_puzzle`.
   MeetInTheMiddle(StreamedLayers<P>& forward, const P& forward_puzzle, StreamedLayers<P>& backward,
                   const P& backward_puzzle, Dual dual)
-      : a_(forward), pa_(forward_puzzle), b_(backward), pb_(backward_puzzle), dual_(std::move(dual)) {}
+      : a_(forward), pa_(forward_puzzle), b_(&backward), pb_(backward_puzzle), dual_(std::move(dual)) {}
+  // One half for both, turned by `mirror` (the symmetry h above).
+  MeetInTheMiddle(StreamedLayers<P>& forward, const P& forward_puzzle, Dual dual,
+                  std::function<Position(Position)> mirror)
+      : a_(forward), pa_(forward_puzzle), pb_(forward_puzzle), dual_(std::move(dual)), mirror_(std::move(mirror)) {}
 
   MeetResult solve(Position start, Position dual_start, std::size_t n) {
+    if (mirror_) return solve_mirrored(start, n);
+    StreamedLayers<P>& back = *b_;
     MeetResult r;
-    std::size_t ka = a_.forward_to({start}, 0), kb = b_.forward_to({dual_start}, 0);
+    std::size_t ka = a_.forward_to({start}, 0), kb = back.forward_to({dual_start}, 0);
     r.forward_sizes.push_back(a_.layer(0).size());
-    r.backward_sizes.push_back(b_.layer(0).size());
+    r.backward_sizes.push_back(back.layer(0).size());
     while (ka + kb < n) {
       const bool forward = r.forward_sizes.back() <= r.backward_sizes.back();
-      StreamedLayers<P>& half = forward ? a_ : b_;
+      StreamedLayers<P>& half = forward ? a_ : back;
       std::size_t& k = forward ? ka : kb;
       const std::size_t built = half.forward_to({forward ? start : dual_start}, k + 1);
       half.release_tables();  // the halves take turns: one table budget at a time
@@ -66,56 +81,83 @@ class MeetInTheMiddle {
       (forward ? r.forward_sizes : r.backward_sizes).push_back(half.layer(k).size());
     }
     r.forward_depth = ka, r.backward_depth = kb;
-    a_.release_tables(), b_.release_tables();
-    meet(a_.layer(ka), b_.layer(kb), r);
+    a_.release_tables(), back.release_tables();
+    meet(a_.layer(ka), back.layer(kb), r);
     return r;
   }
 
  private:
-  // The duals of the smaller layer, canonical in the other half, sorted; then each block of the
-  // larger layer (sorted too) is merged with the duals in its span, blocks in parallel. The
-  // meeting reported is the least common state, so the answer does not depend on the threads.
+  MeetResult solve_mirrored(Position start, std::size_t n) {
+    MeetResult r;
+    r.mirrored = true;
+    const std::size_t ka = (n + 1) / 2, kb = n - ka;
+    const std::size_t built = a_.forward_to({start}, ka);
+    a_.release_tables();
+    for (std::size_t d = 0; d <= built; ++d) r.forward_sizes.push_back(a_.layer(d).size());
+    r.backward_sizes.assign(r.forward_sizes.begin(),
+                            r.forward_sizes.begin() + static_cast<std::ptrdiff_t>(std::min(kb, built) + 1));
+    r.forward_depth = built, r.backward_depth = std::min(kb, built);
+    if (built < ka) return r;  // no state at depth built + 1: no path at all
+    const auto found = common(
+        a_.layer(kb), [&](std::uint64_t y) { return pa_.canonical(dual_(mirror_(y))); }, a_.layer(ka));
+    if (found) r.solvable = true, r.meeting = *found;
+    return r;
+  }
+
+  // The smaller layer's duals, canonical in the other half, against the larger layer.
   void meet(const StateFileReader& fa, const StateFileReader& fb, MeetResult& r) const {
-    const bool duals_of_a = fa.size() <= fb.size();
-    const StateFileReader& small = duals_of_a ? fa : fb;
-    const StateFileReader& large = duals_of_a ? fb : fa;
-    const P& other = duals_of_a ? pb_ : pa_;
-    std::vector<std::uint64_t> duals;
-    duals.reserve(small.size());
-    for (std::size_t first = 0; first < small.blocks(); first += 256) {
-      std::vector<std::vector<std::uint64_t>> chunk(std::min<std::size_t>(256, small.blocks() - first));
-      tbb::parallel_for(std::size_t{0}, chunk.size(), [&](std::size_t k) {
-        small.read_block(first + k, chunk[k]);
-        for (auto& s : chunk[k]) s = other.canonical(dual_(s));
-      });
-      for (const auto& c : chunk) duals.insert(duals.end(), c.begin(), c.end());
+    if (fa.size() <= fb.size()) {
+      const auto found = common(
+          fa, [&](std::uint64_t x) { return pb_.canonical(dual_(x)); }, fb);
+      // The meeting state in the forward half's terms (the dual is its own inverse).
+      if (found) r.solvable = true, r.meeting = pa_.canonical(dual_(*found));
+    } else {
+      const auto found = common(
+          fb, [&](std::uint64_t y) { return pa_.canonical(dual_(y)); }, fa);
+      if (found) r.solvable = true, r.meeting = *found;
     }
-    tbb::parallel_sort(duals.begin(), duals.end());
+  }
+
+  // The least state of `other` that some state of `from` maps to, or none: the images sorted,
+  // then each block of `other` (sorted too) merged with the images in its span, blocks in
+  // parallel; the least common state, so the answer does not depend on the threads.
+  template <class Map>
+  std::optional<std::uint64_t> common(const StateFileReader& from, Map&& map, const StateFileReader& other) const {
+    std::vector<std::uint64_t> images;
+    images.reserve(from.size());
+    for (std::size_t first = 0; first < from.blocks(); first += 256) {
+      std::vector<std::vector<std::uint64_t>> chunk(std::min<std::size_t>(256, from.blocks() - first));
+      tbb::parallel_for(std::size_t{0}, chunk.size(), [&](std::size_t k) {
+        from.read_block(first + k, chunk[k]);
+        for (auto& s : chunk[k]) s = map(s);
+      });
+      for (const auto& c : chunk) images.insert(images.end(), c.begin(), c.end());
+    }
+    tbb::parallel_sort(images.begin(), images.end());
     std::atomic<std::uint64_t> least{~std::uint64_t{0}};
-    tbb::parallel_for(std::size_t{0}, large.blocks(), [&](std::size_t i) {
+    tbb::parallel_for(std::size_t{0}, other.blocks(), [&](std::size_t i) {
       std::vector<std::uint64_t> block;
-      large.read_block(i, block);
-      auto d = std::lower_bound(duals.begin(), duals.end(), block.empty() ? 0 : block.front());
+      other.read_block(i, block);
+      auto d = std::lower_bound(images.begin(), images.end(), block.empty() ? 0 : block.front());
       for (const auto s : block) {
-        while (d != duals.end() && *d < s) ++d;
-        if (d == duals.end()) break;
+        while (d != images.end() && *d < s) ++d;
+        if (d == images.end()) break;
         if (*d != s) continue;
         for (std::uint64_t seen = least.load(); s < seen && !least.compare_exchange_weak(seen, s);) {
         }
         break;
       }
     });
-    if (least.load() == ~std::uint64_t{0}) return;
-    r.solvable = true;
-    // The meeting state in the forward half's terms (the dual is its own inverse).
-    r.meeting = duals_of_a ? pa_.canonical(dual_(least.load())) : least.load();
+    if (least.load() == ~std::uint64_t{0}) return std::nullopt;
+    return least.load();
   }
 
   StreamedLayers<P>& a_;
   const P& pa_;
-  StreamedLayers<P>& b_;
+  StreamedLayers<P>* b_ = nullptr;  // none when mirrored
   const P& pb_;
   Dual dual_;
+  std::function<Position(Position)> mirror_;
 };
 
 }  // namespace gs

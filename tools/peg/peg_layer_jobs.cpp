@@ -386,27 +386,49 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
       if (options.dir.empty()) so.memory_layers_bytes = options.memory_bytes / 32;  // two halves share the sixteenth
       return so;
     };
+    // A symmetry of the board that swaps the start's vacancy and the finish turns the problem
+    // into its reverse: then the backward half is the forward half turned (one half is built).
+    const int vacancy = lowest_bit(empty);
+    const BitPermutation* mirror = nullptr;
+    for (int g = 0; g < board.symmetries().order() && !mirror; ++g)
+      if (board.symmetries()[g](vacancy) == finish && board.symmetries()[g](finish) == vacancy)
+        mirror = &board.symmetries()[g];
     StreamedLayers<peg::PegPuzzle> forward(forward_puzzle, half(request, "forward", progress_a));
-    StreamedLayers<peg::PegPuzzle> backward(backward_puzzle, half(reverse, "backward", progress_b));
+    std::optional<StreamedLayers<peg::PegPuzzle>> backward;
+    if (!mirror) backward.emplace(backward_puzzle, half(reverse, "backward", progress_b));
     ProgressReporter reporter(options.global.progress(), [&] {
       return "meeting: forward depth " + std::to_string(progress_a.depth.load()) + ", backward depth " +
              std::to_string(progress_b.depth.load()) + ", " +
              std::to_string(progress_a.states.load() + progress_b.states.load()) + " canonical positions";
     });
-    MeetInTheMiddle meet(forward, forward_puzzle, backward, backward_puzzle, complement);
-    r = meet.solve(request.start, dual_start, n);
+    if (mirror)
+      r = MeetInTheMiddle(forward, forward_puzzle, complement, [mirror](std::uint64_t s) {
+            return mirror->apply(s);
+          }).solve(request.start, dual_start, n);
+    else
+      r = MeetInTheMiddle(forward, forward_puzzle, *backward, backward_puzzle, complement)
+              .solve(request.start, dual_start, n);
     if (r.solvable) {
       // The forward line to the meeting position, then the backward half's line to its complement
       // played in reverse (a jump undone on complements is the same jump), turned by the symmetry
-      // that makes the two positions one.
+      // that makes the two positions one. Mirrored, the backward line is a forward line turned.
       std::vector<StateFileReader> a, b;
       for (std::size_t d = 0; d <= r.forward_depth; ++d) a.push_back(forward.layer(d));
-      for (std::size_t d = 0; d <= r.backward_depth; ++d) b.push_back(backward.layer(d));
+      for (std::size_t d = 0; d <= r.backward_depth; ++d) b.push_back(mirror ? forward.layer(d) : backward->layer(d));
       jumps = copy_jumps(line_to(forward_puzzle, a, request.start, r.meeting, static_cast<int>(r.forward_depth)));
       peg::Position m = request.start;
       for (const peg::Jump& j : jumps) m ^= j.all;
-      const auto back = copy_jumps(
-          line_to(backward_puzzle, b, dual_start, group.canonical(complement(m)), static_cast<int>(r.backward_depth)));
+      std::vector<peg::Jump> back;
+      if (mirror) {
+        // h squared fixes the start and the finish, so h and its inverse canonicalise alike.
+        for (const peg::Jump& j :
+             copy_jumps(line_to(forward_puzzle, b, request.start, group.canonical(mirror->apply(complement(m))),
+                                static_cast<int>(r.backward_depth))))
+          back.push_back(mapped_jump(board, *mirror, j));
+      } else {
+        back = copy_jumps(line_to(backward_puzzle, b, dual_start, group.canonical(complement(m)),
+                                  static_cast<int>(r.backward_depth)));
+      }
       peg::Position q = dual_start;
       for (const peg::Jump& j : back) q ^= j.all;
       int g = 0;
@@ -425,11 +447,13 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
   const double seconds = clock.seconds();
   std::uint64_t positions = 0;
   for (const auto v : r.forward_sizes) positions += v;
-  for (const auto v : r.backward_sizes) positions += v;
-  const std::string halves = "forward from " + request.start_label + " to depth " + std::to_string(r.forward_depth) +
-                             " (" + sizes_text(r.forward_sizes) + "), backward from " + request.finish_label +
-                             " to depth " + std::to_string(r.backward_depth) + " (" + sizes_text(r.backward_sizes) +
-                             ")";
+  if (!r.mirrored)  // mirrored, the backward half is the forward one: built once
+    for (const auto v : r.backward_sizes) positions += v;
+  const std::string halves =
+      "forward from " + request.start_label + " to depth " + std::to_string(r.forward_depth) + " (" +
+      sizes_text(r.forward_sizes) + "), backward from " + request.finish_label + " to depth " +
+      std::to_string(r.backward_depth) + " (" + sizes_text(r.backward_sizes) +
+      (r.mirrored ? "; the forward half turned by the symmetry that swaps start and finish" : "") + ")";
   present_solution(request, jumps, r.solvable, "Solvable: the halves meet (" + halves + ").",
                    "Unsolvable: " + (feasible ? "proved by the meeting of both halves: none (" + halves + ")."
                                               : std::string("proved by position class.")),
@@ -446,6 +470,7 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
                                                     : "position class"},
                                {"forward_layers", r.forward_sizes},
                                {"backward_layers", r.backward_sizes},
+                               {"mirrored", r.mirrored},
                                {"jumps", jump_names(board, jumps)},
                                {"positions", positions},
                                {"seconds", seconds},
