@@ -8,6 +8,7 @@
 
 #include "engine/peg/board_file.h"
 #include "engine/peg/notation.h"
+#include "tests/quiet_peg_options.h"
 #include "tools/peg/peg_jobs.h"
 
 namespace gs::tools {
@@ -18,13 +19,7 @@ nlohmann::json reference() {
   return nlohmann::json::parse(in);
 }
 
-PegJobOptions quiet_options() {
-  PegJobOptions options;
-  options.global.json = "-";
-  options.global.quiet = true;
-  options.threads = 2;
-  return options;
-}
+PegJobOptions quiet_options() { return testing::quiet_peg_options(); }
 
 TEST(PegEnglishLong, AnalyzeReproducesPublishedCountsAndSolutionNumber) {
   const auto ref = reference();

@@ -22,6 +22,7 @@
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/streamed_fewest_moves.h"
+#include "tests/quiet_peg_options.h"
 #include "tests/temp_dir.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
@@ -469,21 +470,12 @@ TEST_P(SmallBoards, FewestMovesFromEveryStartIsTheLeastOverTheStarts) {
   }
 }
 
-// Options of a peg job run from a test: JSON only, no progress, both cores.
-tools::PegJobOptions quiet_job_options() {
-  tools::PegJobOptions options;
-  options.global.json = "-";
-  options.global.quiet = true;
-  options.threads = 2;
-  return options;
-}
-
 // Every start and finish decided from both ends: the verdict is brute force's, and every
 // solution the two halves' lines make replays to the finish (the solution file verifies).
 TEST_P(SmallBoards, MeetingOfBothHalvesMatchesBruteForce) {
   const Board b = board();
   const testing::TempDir dir("gs-meet-test");
-  tools::PegJobOptions options = quiet_job_options();
+  tools::PegJobOptions options = testing::quiet_peg_options();
   options.output = dir.file("solution.txt");
   std::unordered_map<Position, bool> memo;
   int solvable = 0;
@@ -510,7 +502,7 @@ INSTANTIATE_TEST_SUITE_P(Peg, SmallBoards, ::testing::Values("triangle4", "trian
 // classes), and the table is closed under reversal: s to f exactly when f to s.
 TEST(PegMeet, Triangle6AgreesWithTheAllStartsTableAndReversal) {
   const Board b = load_board("triangle6");
-  tools::PegJobOptions options = quiet_job_options();
+  tools::PegJobOptions options = testing::quiet_peg_options();
   const auto table = tools::peg_all_starts(b, options).json;
   options.memory_bytes = std::size_t{1} << 20;  // the halves spill to folders of the scratch directory
   std::set<std::pair<std::string, std::string>> solvable;

@@ -38,18 +38,25 @@ SymmetryGroup layered_group(const PegRequest& request) {
   return request.board.symmetries().stabiliser({request.start, request.finishes});
 }
 
-// The starts of the layered passes: the request's, or with --start any every single vacancy
-// whose position class allows one of the finishes (the others cannot finish).
+// The starts of the layered passes whose position class allows one of the finishes (the others
+// cannot finish): the request's, or with --start any every single vacancy. None: no passes.
 std::vector<peg::Position> layered_starts(const PegRequest& request) {
-  if (!request.any_start) return {request.start};
   const peg::Board& board = request.board;
   const peg::PositionClasses classes(board);
-  std::vector<peg::Position> starts;
-  for (int h = 0; h < board.holes(); ++h) {
-    const peg::Position start = board.all_holes() & ~bit(h);
-    if (request.finishes & classes.feasible_finishes(start)) starts.push_back(start);
+  std::vector<peg::Position> candidates = {request.start}, starts;
+  if (request.any_start) {
+    candidates.clear();
+    for (int h = 0; h < board.holes(); ++h) candidates.push_back(board.all_holes() & ~bit(h));
   }
+  for (const peg::Position start : candidates)
+    if (request.finishes & classes.feasible_finishes(start)) starts.push_back(start);
   return starts;
+}
+
+// The position after playing `jumps` from `start`.
+peg::Position after(peg::Position start, const std::vector<peg::Jump>& jumps) {
+  for (const peg::Jump& j : jumps) start ^= j.all;
+  return start;
 }
 
 std::string layer_status(const LayerProgress& progress, const char* what) {
@@ -274,11 +281,8 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
   const cli::Stopwatch clock;
   const SymmetryGroup group = layered_group(request);
   const peg::PegPuzzle puzzle(board, request.finishes, group);
-  // A start that shares no position class with any allowed finish cannot finish: no passes.
   const std::vector<peg::Position> starts = layered_starts(request);
-  const bool feasible = request.any_start
-                            ? !starts.empty()
-                            : (request.finishes & peg::PositionClasses(board).feasible_finishes(request.start)) != 0;
+  const bool feasible = !starts.empty();
   FewestMovesResult<peg::PegPuzzle> result;
   std::uint64_t reachable = 0, alive = 0;
   std::optional<AnalysisDir> dir;
@@ -302,9 +306,7 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
   PegRequest solved = request;
   if (result.solved) solved.start = result.start, solved.start_label = start_label(board, result.start);
   const double seconds = clock.seconds();
-  peg::Position end = result.start;
-  for (const peg::Jump& j : jumps) end ^= j.all;
-  const std::string finish_hole = result.solved ? peg::hole_name(board, lowest_bit(end)) : "";
+  const std::string finish_hole = result.solved ? peg::hole_name(board, lowest_bit(after(result.start, jumps))) : "";
   const std::string pair = request.any_start || request.finish_label == "any"
                                ? " (from " + solved.start_label + " to " + finish_hole + ")"
                                : "";
@@ -365,12 +367,12 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
   if (popcount(empty) != 1) throw InputError("--meet starts from a single vacancy: give --start HOLE");
   const peg::Position dual_start = board.all_holes() & ~bit(finish);
   PegRequest reverse = make_peg_request(board, dual_start, peg::hole_name(board, lowest_bit(empty)));
-  const SymmetryGroup group = board.symmetries().stabiliser({request.start, request.finishes});
+  const SymmetryGroup group = layered_group(request);
   const peg::PegPuzzle forward_puzzle(board, request.finishes, group), backward_puzzle(board, reverse.finishes, group);
   const auto complement = [all = board.all_holes()](std::uint64_t s) { return all & ~s; };
   const std::size_t n = static_cast<std::size_t>(popcount(request.start) - 1);
 
-  const bool feasible = (request.finishes & peg::PositionClasses(board).feasible_finishes(request.start)) != 0;
+  const bool feasible = !layered_starts(request).empty();
   MeetResult r;
   std::vector<peg::Jump> jumps;
   if (feasible) {
@@ -416,8 +418,7 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
       for (std::size_t d = 0; d <= r.forward_depth; ++d) a.push_back(forward.layer(d));
       for (std::size_t d = 0; d <= r.backward_depth; ++d) b.push_back(mirror ? forward.layer(d) : backward->layer(d));
       jumps = copy_jumps(line_to(forward_puzzle, a, request.start, r.meeting, static_cast<int>(r.forward_depth)));
-      peg::Position m = request.start;
-      for (const peg::Jump& j : jumps) m ^= j.all;
+      const peg::Position m = after(request.start, jumps);
       std::vector<peg::Jump> back;
       if (mirror) {
         // h squared fixes the start and the finish, so h and its inverse canonicalise alike.
@@ -429,8 +430,7 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
         back = copy_jumps(line_to(backward_puzzle, b, dual_start, group.canonical(complement(m)),
                                   static_cast<int>(r.backward_depth)));
       }
-      peg::Position q = dual_start;
-      for (const peg::Jump& j : back) q ^= j.all;
+      const peg::Position q = after(dual_start, back);
       int g = 0;
       while (g < group.order() && group[g].apply(complement(q)) != m) ++g;
       if (g == group.order()) throw std::logic_error("the halves' meeting positions are not one orbit");
