@@ -22,6 +22,9 @@ jobs=$(nproc)
 address() {
   cmake --preset asan >/dev/null  # CMakePresets.json
   cmake --build build-asan --parallel "$jobs" --target gamesolver gamesolver_tests gamesolver_probe_tests
+  # The Release suite's timings (the same tests), so ctest starts the longest first here too.
+  mkdir -p build-asan/Testing/Temporary
+  cp -n build/Testing/Temporary/CTestCostData.txt build-asan/Testing/Temporary/ 2>/dev/null || true
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest -L fast --output-on-failure --parallel "$jobs")
 }
@@ -70,7 +73,8 @@ TSAN_TESTS+=":-Retrograde.TigersAndGoatsReducedTablesAgreeWithNaiveValueIteratio
 thread() {
   instrumented_onetbb
   cmake --preset tsan >/dev/null  # CMakePresets.json: TBB_DIR is the instrumented oneTBB
-  cmake --build build-tsan/gamesolver --parallel "$jobs" --target gamesolver gamesolver_tests
+  local tests=build-tsan/gamesolver/tests/gamesolver_parallel_tests  # the files of TSAN_TESTS alone
+  cmake --build build-tsan/gamesolver --parallel "$jobs" --target gamesolver gamesolver_parallel_tests
   # Linked against the instrumented library, not Debian's (which would hide its synchronisation).
   [[ $(ldd build-tsan/gamesolver/gamesolver) == *build-tsan/onetbb/lib/libtbb* ]] ||
     { echo "sanitize: gamesolver is not linked with the instrumented oneTBB" >&2; exit 1; }
@@ -78,14 +82,14 @@ thread() {
   local pattern patterns
   IFS=: read -ra patterns <<<"${TSAN_TESTS%%:-*}"
   for pattern in "${patterns[@]}"; do
-    build-tsan/gamesolver/tests/gamesolver_tests --gtest_list_tests --gtest_filter="$pattern" | grep -c '^  ' >/dev/null ||
+    $tests --gtest_list_tests --gtest_filter="$pattern" | grep -c '^  ' >/dev/null ||
       { echo "sanitize: TSan test pattern '$pattern' matches no test" >&2; exit 1; }
   done
   # In as many shards as cores, side by side (gtest's sharding splits the filtered tests).
   local shard pids=() failed=0
   for ((shard = 0; shard < jobs; ++shard)); do
     TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$shard \
-      build-tsan/gamesolver/tests/gamesolver_tests --gtest_filter="$TSAN_TESTS" --gtest_brief=1 &
+      $tests --gtest_filter="$TSAN_TESTS" --gtest_brief=1 &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || failed=1; done

@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-main=(g++ cmake ninja-build libtbb-dev libboost-program-options-dev nlohmann-json3-dev libzstd-dev)
-tests=(clang-format libgtest-dev libbenchmark-dev pkg-config
+main=(g++ cmake ninja-build pkg-config libtbb-dev libboost-program-options-dev nlohmann-json3-dev libzstd-dev
+  libcpp-httplib-dev)
+tests=(clang-format libgtest-dev libbenchmark-dev
   # The Python module and its tests; the replay page's browser test; SVG rendered to PNG in tests.
   python3-dev pybind11-dev python3-pytest chromium chromium-driver python3-selenium librsvg2-bin
   # Table builds across MPI ranks (mpirun) and their tests.

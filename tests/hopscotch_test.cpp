@@ -220,9 +220,11 @@ TEST(HopscotchSolver, KingsRuleKeepsEveryWinAndLoss) {
     MaxScoreSearch<WithoutKingsRule> plain(20);
     MaxScoreOptions options;
     options.node_limit = 300'000;  // a loss is known after the first pass; the best score is not needed
+    // The ruled search first: its tree is the smaller, so where it runs out of nodes the plain one is not run.
     const auto a = search.solve(with, options);
+    if (a.outcome == decltype(a)::kUnresolved) continue;
     const auto b = plain.solve(without, options);
-    if (a.outcome == decltype(a)::kUnresolved || b.outcome == decltype(b)::kUnresolved) continue;
+    if (b.outcome == decltype(b)::kUnresolved) continue;
     ++compared;
     EXPECT_EQ(a.outcome, b.outcome) << "seed " << seed;
     (a.outcome == decltype(a)::kWon ? won : lost) += 1;

@@ -298,6 +298,25 @@ TEST(HuntCli, MissingTablesAreErrorsNotEmptyReports) {
   fs::remove_all(partial);
 }
 
+// serve refuses what it cannot serve before it listens: exit 2 and a reason, and a set of tables
+// with a layer missing is named and left out.
+TEST(HuntCli, ServeRefusesWhatItCannotServe) {
+  const std::string empty = temp_path("serve-empty"), gap = temp_path("serve-gap");
+  fs::create_directories(empty);
+  run_json("hunt build --game fox-hounds --size 4 --dir " + gap);
+  fs::remove(gap + "/fox-hounds-4x4-layer002.gst");
+  expect_usage_errors({{"serve", "serve needs --dir DIR"},
+                       {"serve --dir /nonexistent/tables", "--dir /nonexistent/tables is not a directory"},
+                       {("serve --dir " + empty).c_str(), "no complete tables in"},
+                       {("serve --dir " + empty + " --port 70000").c_str(), "--port must be 0"},
+                       {("serve --dir " + empty + " --rule 1").c_str(), "--rule must be 0"}});
+  const auto r = run("serve --dir " + gap, 30);
+  EXPECT_EQ(r.code, 2) << r.output;
+  EXPECT_NE(r.output.find("fox-hounds 4x4 is not served: its layer 2 is not built"), std::string::npos) << r.output;
+  fs::remove_all(empty);
+  fs::remove_all(gap);
+}
+
 // A build killed between writing a temporary and renaming it leaves NAME.tmp.PID behind; the
 // next build removes those no writer holds any more (the writer's lock died with it), and leaves
 // a running writer's alone, even one whose PID names no process (PIDs are reused).

@@ -5,63 +5,14 @@ element with data-point/data-piece, every card data-pile/data-card) and compared
 position the file itself states, parsed here independently of the C++ drawing code."""
 
 import json
-import os
-import pathlib
-import shutil
-import socket
 import subprocess
-import time
 
 import pytest
 
+from conftest import GAMESOLVER, gamesolver
+
 selenium = pytest.importorskip("selenium")
-from selenium import webdriver  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-GAMESOLVER = os.environ.get("GAMESOLVER", str(ROOT / "build" / "gamesolver"))
-
-
-def gamesolver(*args):
-    result = subprocess.run([GAMESOLVER, *args], capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    chromium, chromedriver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not chromium or not chromedriver:
-        pytest.fail("chromium and chromedriver are needed (scripts/setup.sh installs them)")
-    # chromedriver started here and reached at 127.0.0.1: selenium's own service asks for
-    # "localhost", which a minimal Debian root (no /etc/hosts) cannot resolve.
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    driver_process = subprocess.Popen([chromedriver, f"--port={port}"], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert driver_process.poll() is None, "chromedriver exited"
-            assert time.monotonic() < deadline, "chromedriver did not listen within 30 s"
-            time.sleep(0.1)
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--remote-debugging-pipe",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options)
-    yield driver
-    driver.quit()
-    driver_process.terminate()
-    driver_process.wait(timeout=30)
 
 
 def play_to_the_end(browser, page):

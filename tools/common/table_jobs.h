@@ -220,10 +220,10 @@ Report build(const G& game, const TableJobOptions& options) {
   return Report{result, text.str()};
 }
 
+// The probe on tables already open (`gamesolver serve` keeps them open between requests).
 template <Reported G>
-Report probe(const G& game, const TableJobOptions& options) {
+Report probe(const G& game, LayerTables<G>& tables, const TableJobOptions& options) {
   std::ostringstream text;
-  LayerTables<G> tables(game, options.dir);
   const auto p = options.position.empty() ? game.start() : game.parse(options.position);
   if (!game.terminal(p) && !game.tabulated(p))
     throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
@@ -280,6 +280,12 @@ Report probe(const G& game, const TableJobOptions& options) {
     picture = draw::diagram_svg(d);
   }
   return Report{result, text.str(), picture};
+}
+
+template <Reported G>
+Report probe(const G& game, const TableJobOptions& options) {
+  LayerTables<G> tables(game, options.dir);
+  return probe(game, tables, options);
 }
 
 // Under a progress rule: per layer, the positions whose value at counter 0 differs from the

@@ -39,6 +39,12 @@ class TablePlayer {
 
   void set_counter(int counter) { counter_ = counter; }
 
+  const G& game() const { return game_; }
+  LayerTables<G>& plain() { return plain_; }
+  // The tables under the progress rule and its game, when built (otherwise nullptr).
+  LayerTables<UnderProgressRule<G>>* rule() { return rule_ ? &*rule_ : nullptr; }
+  const UnderProgressRule<G>* ruled() const { return ruled_ ? &*ruled_ : nullptr; }
+
   // The value of p for the side to move, plain and (when its tables are built) under the rule
   // at the counter: "win in 31 plies; under the 120-ply rule win, 2 plies to progress".
   std::string describe(const Position& p) {
@@ -73,14 +79,25 @@ class TablePlayer {
   // After a move from `before` to `after`: the counter moves on, and the reason of a draw when
   // it reaches the limit without a win.
   std::optional<std::string> after_move(const Position& before, const Position& after) {
+    counter_ = counter_after(before, after, counter_);
+    return rule_draw(after, counter_);
+  }
+
+  // The counter after a move from `before` to `after` made at `counter` (0 without the rule).
+  int counter_after(const Position& before, const Position& after, int counter) const {
+    if constexpr (ProgressLayers<G>)
+      if (ruled_) return progresses(game_, game_.locate(before).layer, game_.locate(after).layer) ? 0 : counter + 1;
+    return 0;
+  }
+
+  // The reason of a draw by the rule when `after`, reached at `counter`, ends the game so.
+  std::optional<std::string> rule_draw(const Position& after, int counter) const {
     if constexpr (ProgressLayers<G>) {
       if (!ruled_) return std::nullopt;
-      const int from = game_.locate(before).layer, to = game_.locate(after).layer;
-      counter_ = progresses(game_, from, to) ? 0 : counter_ + 1;
       bool replies = false;  // a move that leaves the opponent none has won
       game_.for_each_move(after, [&](const Move&) { replies = true; });
-      if (counter_ >= ruled_->progress_limit() && !game_.terminal(after) && replies)
-        return std::to_string(counter_) + " plies without progress: a draw";
+      if (counter >= ruled_->progress_limit() && !game_.terminal(after) && replies)
+        return std::to_string(counter) + " plies without progress: a draw";
     }
     return std::nullopt;
   }

@@ -97,11 +97,12 @@ std::string body(const Diagram& d, const SvgLayout& layout, const Frame& f) {
     if (d.squares) {
       const bool dark = (static_cast<int>(std::lround(d.points[p].x + d.points[p].y)) & 1) != 0;
       s << "<rect x=\"" << num(x(i) - c / 2) << "\" y=\"" << num(y(i) - c / 2) << "\" width=\"" << num(c)
-        << "\" height=\"" << num(c) << "\" fill=\"" << (dark ? "#d9cdb4" : "#efe6d2") << "\"/>";
+        << "\" height=\"" << num(c) << "\" fill=\"" << (dark ? "#d9cdb4" : "#efe6d2") << "\"";
     } else {
       s << "<circle cx=\"" << num(x(i)) << "\" cy=\"" << num(y(i)) << "\" r=\"" << num(c * 0.12)
-        << "\" fill=\"#cfc4ad\"/>";
+        << "\" fill=\"#cfc4ad\"";
     }
+    s << " data-at=\"" << xml_escaped(d.points[p].name) << "\"/>";  // the point, for a page to click on
     if (layout.names)
       s << "<text x=\"" << num(x(i)) << "\" y=\"" << num(y(i) + c * 0.46) << "\" font-size=\"" << num(c * 0.2)
         << "\" fill=\"#9a8f7a\" text-anchor=\"middle\">" << xml_escaped(d.points[p].name) << "</text>";

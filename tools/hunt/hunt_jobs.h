@@ -9,6 +9,7 @@
 
 #include "tools/common/replay.h"
 #include "tools/common/table_jobs.h"
+#include "tools/serve/game_service.h"
 
 namespace gs::tools {
 
@@ -42,6 +43,9 @@ Replay hunt_replay(const nlohmann::json& record);
 // proof-number search, the tables answering the positions they hold; where the tables hold the
 // position too, both values (a disagreement is a DataError).
 Report hunt_prove(const HuntOptions& options);
+// The games whose complete tables are in `dir`, for `gamesolver serve` (each variant once; a
+// game with a draw rule served under `rule` when its tables under it are built too).
+GameServices hunt_services(const std::string& dir, int rule);
 // `valid` tells the caller the exit code.
 Report hunt_verify(const HuntOptions& options, bool& valid);
 

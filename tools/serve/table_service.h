@@ -1,0 +1,127 @@
+// A game with solved tables as `gamesolver serve` offers it: the tables opened once (the
+// TablePlayer holds them, with those under the draw rule when built), every request answered
+// under one lock (a table keeps the blocks it has read). The perfect player is `hunt play`'s.
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "tools/common/table_jobs.h"
+#include "tools/common/table_play.h"
+#include "tools/draw/table_game_drawing.h"
+#include "tools/serve/game_service.h"
+
+namespace gs::tools {
+
+template <Reported G>
+requires draw::Drawn<G>
+class TableService final : public GameService {
+ public:
+  using Position = typename G::Position;
+
+  // `start`: where play begins (the game's own start, or a position of the tables when that is
+  // outside them); `parameters`: what a game record names the game by.
+  TableService(G game, const std::string& dir, int rule, nlohmann::json parameters, const Position& start)
+      : game_(std::move(game)), player_(game_, dir, rule), parameters_(std::move(parameters)), start_(start) {}
+
+  nlohmann::json info() const override {
+    nlohmann::json j = {{"game", G::kName},
+                        {"variant", game_.variant()},
+                        {"sides", {G::kSides[0], G::kSides[1]}},
+                        {"start", game_.format(start_)},
+                        {"parameters", parameters_},
+                        {"rule", nullptr}};
+    if (player_.ruled()) j["rule"] = player_.ruled()->progress_limit();
+    return j;
+  }
+
+  nlohmann::json probe(const std::string& position, int counter) override {
+    const std::lock_guard lock(mutex_);
+    const table_jobs::TableJobOptions options{.position = position.empty() ? game_.format(start_) : position,
+                                              .counter = counter};
+    nlohmann::json j = table_jobs::probe(game_, player_.plain(), options).json;
+    if constexpr (ProgressLayers<G>) {
+      j["rule"] = nullptr;
+      if (auto* rule = player_.rule()) j["rule"] = table_jobs::probe(*player_.ruled(), *rule, options).json;
+    }
+    return j;
+  }
+
+  nlohmann::json turn(const std::string& position, int counter) override {
+    const std::lock_guard lock(mutex_);
+    const Position p = position.empty() ? start_ : game_.parse(position);
+    if (!game_.terminal(p) && !game_.tabulated(p)) throw InputError("the position is outside the tables");
+    const int limit = player_.ruled() ? player_.ruled()->progress_limit() : 1;
+    if (counter < 0 || counter >= limit)
+      throw InputError(player_.ruled() ? "counter must be 0 to " + std::to_string(limit - 1)
+                                       : "counter applies under a draw rule, and this game has none");
+    player_.set_counter(counter);
+    const draw::Diagram board = draw::diagram_of(game_, p);
+    nlohmann::json j = {{"position", game_.format(p)},
+                        {"side_to_move", G::kSides[game_.side(p)]},
+                        {"counter", counter},
+                        {"value", table_jobs::value_json(player_.plain().value(p))},
+                        {"value_text", player_.describe(p)},
+                        {"svg", draw::diagram_svg(board, {.cell = 56})},
+                        {"end", ending(p, std::nullopt)},
+                        {"best", nullptr}};
+    const auto moves = player_.plain().moves(p, std::nullopt);
+    nlohmann::json list = nlohmann::json::array();
+    const std::optional<Position> best =
+        moves.empty() ? std::nullopt : std::optional<Position>(game_.play(p, player_.choose(p)));
+    for (const auto& [m, value] : moves) {
+      const Position next = game_.play(p, m);
+      const draw::Diagram::Arrow arrow = draw::move_arrow(board, draw::diagram_of(game_, next));
+      const int after = player_.counter_after(p, next, counter);
+      nlohmann::json move = table_jobs::value_json(value);
+      move["move"] = game_.move_name(p, m);
+      move["position"] = game_.format(next);
+      move["from"] = board.points[static_cast<std::size_t>(arrow.from)].name;
+      move["to"] = board.points[static_cast<std::size_t>(arrow.to)].name;
+      move["counter"] = after;
+      if constexpr (ProgressLayers<G>)
+        if (auto* rule = player_.rule()) move["rule"] = table_jobs::value_json(rule->move_value(p, next, counter));
+      move["end"] = ending(next, after);
+      if (best && next == *best) j["best"] = list.size();
+      list.push_back(std::move(move));
+    }
+    j["moves"] = std::move(list);
+    if (!moves.empty()) {  // the moves drawn as arrows with their values, for a hint
+      draw::Diagram hint = draw::diagram_with_moves(game_, p, moves);
+      j["hint_svg"] = draw::diagram_svg(hint, {.cell = 56});
+    }
+    return j;
+  }
+
+ private:
+  // How the game ends at q, reached with the rule's counter at `counter` (none: not by a move),
+  // as a game record says it (tools/common/game_loop.h): null when it goes on.
+  nlohmann::json ending(const Position& q, std::optional<int> counter) const {
+    if (const auto end = game_.terminal(q)) {
+      const int mover = game_.side(q);
+      return {
+          {"reason", "game over"},
+          {"winner", *end == Outcome::kDraw ? nlohmann::json()
+                                            : nlohmann::json(G::kSides[*end == Outcome::kWin ? mover : 1 - mover])}};
+    }
+    bool any = false;
+    game_.for_each_move(q, [&](const auto&) { any = true; });
+    if (!any) return {{"reason", "no legal move"}, {"winner", G::kSides[1 - game_.side(q)]}};
+    if (counter)
+      if (const auto why = player_.rule_draw(q, *counter)) return {{"reason", *why}, {"winner", nullptr}};
+    return nullptr;
+  }
+
+  G game_;
+  TablePlayer<G> player_;
+  nlohmann::json parameters_;
+  Position start_;
+  std::mutex mutex_;
+};
+
+}  // namespace gs::tools
