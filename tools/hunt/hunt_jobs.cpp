@@ -2,10 +2,6 @@
 #include "tools/hunt/hunt_jobs.h"
 
 #include <algorithm>
-#include <bit>
-#include <filesystem>
-#include <iostream>
-#include <regex>
 
 #include "engine/core/errors.h"
 #include "engine/hunt/fox_geese.h"
@@ -16,24 +12,13 @@
 #include "tools/common/json_number.h"
 #include "tools/common/table_jobs.h"
 #include "tools/common/table_play.h"
-#include "tools/serve/table_service.h"
+#include "tools/hunt/hunt_games.h"
 
 namespace gs::tools {
 
 namespace {
 
 using namespace table_jobs;
-
-// The hunt games by name.
-template <class Job>
-auto with_game(const HuntOptions& options, Job&& job) {
-  if (options.game == "tigers-goats")
-    return job(hunt::TigersAndGoats(options.size ? options.size : 5, options.goats, options.win_captures, true,
-                                    options.whole_game));
-  if (options.game == "fox-geese") return job(hunt::FoxAndGeese(options.max_geese));
-  if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size ? options.size : 8));
-  throw InputError("unknown hunt game '" + clipped(options.game) + "' (known: fox-hounds, tigers-goats, fox-geese)");
-}
 
 // A job on the plain tables, then, for a game with a progress draw rule (and --rule N > 0), on
 // the tables under the rule: one report, the rule's under "rule" (its text after a heading line,
@@ -63,6 +48,8 @@ Report with_rule(const HuntOptions& o, Job&& job, bool heading = true, bool buil
   });
 }
 
+}  // namespace
+
 // What a game record names its game by (hunt_replay reads it back).
 nlohmann::json record_parameters(const HuntOptions& o) {
   return {{"game", o.game},
@@ -71,63 +58,6 @@ nlohmann::json record_parameters(const HuntOptions& o) {
           {"goats", o.goats},
           {"win_captures", o.win_captures},
           {"whole_game", o.whole_game}};
-}
-
-// Where play in served tables begins: the game's start, or for Fox and Geese tables of fewer
-// than 13 geese, the start with the geese nearest the fox taken off down to the tables' number.
-template <class G>
-typename G::Position served_start(const G& g) {
-  return g.start();
-}
-hunt::FoxAndGeese::Position served_start(const hunt::FoxAndGeese& g) {
-  auto p = g.start();
-  while (!g.tabulated(p)) p.geese &= ~(Bitboard{1} << (63 - std::countl_zero(p.geese)));  // numbered from the top
-  return p;
-}
-
-}  // namespace
-
-GameServices hunt_services(const std::string& dir, int rule) {
-  // The first layer's file of each variant names it (the tables under a rule come with their
-  // plain ones; tables of unreduced indexes are for cross-checks and are not served).
-  static const std::regex fox_hounds(R"(fox-hounds-(\d+)x\1-layer000\.gst)");
-  static const std::regex tigers_goats(R"(tigers-goats-(\d+)x\1-goats(\d+)-win(\d+)(-whole)?-layer000\.gst)");
-  static const std::regex fox_geese(R"(fox-geese-geese4-(\d+)-rows-layer000\.gst)");
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  GameServices services;
-  for (const std::string& name : names) {
-    HuntOptions o;
-    std::smatch m;
-    if (std::regex_match(name, m, fox_hounds)) {
-      o.game = "fox-hounds", o.size = std::stoi(m[1]);
-    } else if (std::regex_match(name, m, tigers_goats)) {
-      o.game = "tigers-goats", o.size = std::stoi(m[1]), o.goats = std::stoi(m[2]), o.win_captures = std::stoi(m[3]);
-      o.whole_game = m[4].matched;
-    } else if (std::regex_match(name, m, fox_geese)) {
-      o.game = "fox-geese", o.max_geese = std::stoi(m[1]);
-    } else {
-      continue;
-    }
-    with_game(o, [&](const auto& g) {
-      using G = std::decay_t<decltype(g)>;
-      const std::string what = o.game + " " + g.variant();
-      LayerTables<G> tables(g, dir);
-      for (int layer = 0; layer < g.layer_count(); ++layer)
-        if (!tables.present(layer)) {
-          std::cerr << "serve: " << what << " is not served: its layer " << layer << " is not built in " << dir << "\n";
-          return;
-        }
-      const auto start = served_start(g);
-      if (!g.tabulated(start)) {
-        std::cerr << "serve: " << what << " is not served: play from its start needs the whole-game tables\n";
-        return;
-      }
-      services.push_back(std::make_unique<TableService<G>>(g, dir, rule, record_parameters(o), start));
-    });
-  }
-  return services;
 }
 
 Report hunt_build(const HuntOptions& o) {

@@ -37,6 +37,8 @@ Report hunt_sums(const HuntOptions& options);
 // A person at the terminal against the tables' perfect player; `side` is the person's (default:
 // the side to move first). The game's record goes where --json says. Returns the exit code.
 int hunt_play(const HuntOptions& options, const std::string& side);
+// What a game record names its game by: the game and its parameters (hunt_replay reads them).
+nlohmann::json record_parameters(const HuntOptions& options);
 // The frames of a game record written by hunt play (DataError if it is not one).
 Replay hunt_replay(const nlohmann::json& record);
 // The value of a position outside the tables (more geese than built, goats still in hand) by
