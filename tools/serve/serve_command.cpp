@@ -139,7 +139,7 @@ Add variant=V where DIR holds several variants of G; no position: where play sta
 
 const char* kExamples = R"(  gamesolver hunt build --game fox-hounds --dir tables && gamesolver serve --dir tables
       then open http://127.0.0.1:8080/
-  gamesolver serve --dir tables --port 0 --json -       a free port, named in the JSON line
+  gamesolver serve --dir tables --port 0 --json -       any free port, named in the JSON it prints
   curl 'http://127.0.0.1:8080/api/probe?game=fox-hounds'
 )";
 
