@@ -39,7 +39,6 @@ class TablePlayer {
 
   void set_counter(int counter) { counter_ = counter; }
 
-  const G& game() const { return game_; }
   LayerTables<G>& plain() { return plain_; }
   // The tables under the progress rule and its game, when built (otherwise nullptr).
   LayerTables<UnderProgressRule<G>>* rule() { return rule_ ? &*rule_ : nullptr; }

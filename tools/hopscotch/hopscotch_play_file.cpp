@@ -11,13 +11,13 @@
 namespace gs::tools {
 
 namespace {
-constexpr const char* kPlayMagic = "gamesolver-hopscotch-play";
-constexpr const char* kPlayVersion = "v1";
+constexpr const char* kMagic = "gamesolver-hopscotch-play";
+constexpr const char* kVersion = "v1";
 }  // namespace
 
 std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector<std::string>& plays, int score) {
   std::ostringstream out;
-  out << kPlayMagic << ' ' << kPlayVersion << "\n";
+  out << kMagic << ' ' << kVersion << "\n";
   out << "deal: " << hopscotch::format_deal(deal) << "\n";
   out << "score: " << score << "\n";
   for (const auto& play : plays) out << "play: " << play << "\n";
@@ -25,7 +25,7 @@ std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector
 }
 
 HopscotchVerification verify_hopscotch_play(const std::string& path) {
-  const RecordFile file = read_record_file(path, kPlayMagic, kPlayVersion, "hopscotch play");
+  const RecordFile file = read_record_file(path, kMagic, kVersion, "hopscotch play");
   std::optional<std::string> deal_text;
   std::optional<int> score;
   std::vector<std::string> plays;

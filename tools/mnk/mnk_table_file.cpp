@@ -12,8 +12,8 @@
 namespace gs::tools {
 
 namespace {
-constexpr const char* kTableMagic = "gamesolver-mnk-table";
-constexpr const char* kTableVersion = "v1";
+constexpr const char* kMagic = "gamesolver-mnk-table";
+constexpr const char* kVersion = "v1";
 
 // What every record of a sound table satisfies whatever its values (a checksum proves only that
 // the file is as written, not that the writer was right or that the header names its game): a
@@ -34,8 +34,8 @@ bool consistent_record(const mnk::MnkGame& game, std::uint64_t packed, int value
 
 void write_mnk_table(const std::string& path, int m, int n, int k, const std::vector<MnkTableRecord>& records) {
   std::ostringstream text;
-  text << kTableMagic << ' ' << kTableVersion << " m=" << m << " n=" << n << " k=" << k
-       << " positions=" << records.size() << " index=canonical-packed\n";
+  text << kMagic << ' ' << kVersion << " m=" << m << " n=" << n << " k=" << k << " positions=" << records.size()
+       << " index=canonical-packed\n";
   for (const auto& r : records)
     text << std::hex << r.position << std::dec << ' ' << sign_of(r.value.outcome) << ' ' << r.value.distance << '\n';
   write_checked_text(path, text.str());
@@ -59,7 +59,7 @@ MnkTable read_mnk_table(const std::string& path) {
     }
   };
   table.m = number(m, "m"), table.n = number(n, "n"), table.k = number(k, "k");
-  if (magic != kTableMagic || version != kTableVersion || table.m < 0 || table.n < 0 || table.k < 0)
+  if (magic != kMagic || version != kVersion || table.m < 0 || table.n < 0 || table.k < 0)
     throw DataError(path + ": not a gamesolver m,n,k table (or an unsupported version)");
   std::optional<mnk::MnkGame> game;
   try {

@@ -13,8 +13,8 @@
 namespace gs::tools {
 
 namespace {
-constexpr const char* kSolutionMagic = "gamesolver-peg-solution";
-constexpr const char* kSolutionVersion = "v1";
+constexpr const char* kMagic = "gamesolver-peg-solution";
+constexpr const char* kVersion = "v1";
 
 // A board's name as one header word: a board file's name may hold spaces ("english copy"),
 // which would otherwise read back as a built-in board's name and a stray word.
@@ -34,8 +34,8 @@ std::string join(const std::vector<std::string>& rows, char sep) {
 std::string format_peg_solution(const PegRequest& request, const std::vector<peg::Jump>& jumps) {
   const peg::Board& board = request.board;
   std::ostringstream out;
-  out << kSolutionMagic << ' ' << kSolutionVersion << " board=" << header_word(board.name())
-      << " start=" << request.start_label << " finish=" << request.finish_label << "\n";
+  out << kMagic << ' ' << kVersion << " board=" << header_word(board.name()) << " start=" << request.start_label
+      << " finish=" << request.finish_label << "\n";
   out << "jumps: " << peg::geometry_name(board.geometry()) << "\n";
   out << "grid: " << join(board.spec().grid, '/') << "\n";
   out << "start-position: " << peg::position_grid(board, request.start) << "\n";
@@ -45,7 +45,7 @@ std::string format_peg_solution(const PegRequest& request, const std::vector<peg
 }
 
 PegVerification verify_peg_solution(const std::string& path) {
-  const RecordFile file = read_record_file(path, kSolutionMagic, kSolutionVersion, "peg solution");
+  const RecordFile file = read_record_file(path, kMagic, kVersion, "peg solution");
   auto fields = file.header;
   for (const char* key : {"board", "start", "finish"})
     if (!fields.count(key)) throw DataError(path + ": header lacks " + key + "=");

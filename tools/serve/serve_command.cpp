@@ -3,8 +3,8 @@
 // JSON API under it (docs/serve.md).
 #include <filesystem>
 #include <iostream>
-#include <mutex>
 #include <string>
+#include <vector>
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
@@ -27,25 +27,24 @@ struct ServeOptions {
 };
 
 // The served game a request names: game=NAME, with variant=V when the directory holds several.
-GameService& chosen(const GameServices& services, const httplib::Request& request) {
+// `games` holds each service's info, in the same order.
+GameService& chosen(const GameServices& services, const nlohmann::json& games, const httplib::Request& request) {
   if (!request.has_param("game")) throw InputError("game= is missing (GET /api/games lists them)");
   const std::string name = request.get_param_value("game");
   const std::string variant = request.get_param_value("variant");
-  GameService* found = nullptr;
-  std::string variants;
-  for (const auto& s : services) {
-    const nlohmann::json info = s->info();
-    if (info["game"] != name) continue;
-    variants += " " + info["variant"].get<std::string>();
-    if (!variant.empty() && info["variant"] != variant) continue;
-    if (found)
-      throw InputError("several variants of " + clipped(name) + " are served: give variant= one of" + variants);
-    found = s.get();
+  std::vector<std::size_t> matching;
+  std::string variants;  // every variant of the game served, for the reason
+  for (std::size_t i = 0; i < services.size(); ++i) {
+    if (games[i]["game"] != name) continue;
+    variants += " " + games[i]["variant"].get<std::string>();
+    if (variant.empty() || games[i]["variant"] == variant) matching.push_back(i);
   }
-  if (!found)
+  if (matching.size() > 1)
+    throw InputError("several variants of " + clipped(name) + " are served: give variant= one of" + variants);
+  if (matching.empty())
     throw InputError(variants.empty() ? "no tables of game '" + clipped(name) + "' are served"
                                       : "no variant '" + clipped(variant) + "' of " + name + " is served:" + variants);
-  return *found;
+  return *services[matching.front()];
 }
 
 int counter_of(const httplib::Request& request) {
@@ -80,24 +79,25 @@ int serve(const ServeOptions& o, const cli::GlobalOptions& global) {
     throw InputError("no complete tables in " + clipped(o.dir) + " (gamesolver hunt build --dir " + clipped(o.dir) +
                      " makes them)");
 
+  nlohmann::json games = nlohmann::json::array();  // what each game is does not change while served
+  for (const auto& s : services) games.push_back(s->info());
+
   httplib::Server server;
   server.Get("/", [](const httplib::Request&, httplib::Response& response) {
     response.set_content(play_page(), "text/html; charset=utf-8");
   });
   server.Get("/api/games", [&](const httplib::Request&, httplib::Response& response) {
-    answer(response, [&] {
-      nlohmann::json games = nlohmann::json::array();
-      for (const auto& s : services) games.push_back(s->info());
-      return nlohmann::json{{"games", games}};
-    });
+    answer(response, [&] { return nlohmann::json{{"games", games}}; });
   });
   server.Get("/api/probe", [&](const httplib::Request& request, httplib::Response& response) {
-    answer(response,
-           [&] { return chosen(services, request).probe(request.get_param_value("position"), counter_of(request)); });
+    answer(response, [&] {
+      return chosen(services, games, request).probe(request.get_param_value("position"), counter_of(request));
+    });
   });
   server.Get("/api/turn", [&](const httplib::Request& request, httplib::Response& response) {
-    answer(response,
-           [&] { return chosen(services, request).turn(request.get_param_value("position"), counter_of(request)); });
+    answer(response, [&] {
+      return chosen(services, games, request).turn(request.get_param_value("position"), counter_of(request));
+    });
   });
   server.set_error_handler([](const httplib::Request& request, httplib::Response& response) {
     if (response.status == 404)
@@ -109,8 +109,6 @@ int serve(const ServeOptions& o, const cli::GlobalOptions& global) {
   if (port < 0 || (o.port != 0 && !server.bind_to_port("127.0.0.1", port)))
     throw InputError("cannot listen on 127.0.0.1:" + std::to_string(o.port) + " (in use? --port 0 takes a free one)");
   const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/";
-  nlohmann::json games = nlohmann::json::array();
-  for (const auto& s : services) games.push_back(s->info());
   if (global.human_output()) {
     std::cout << "serving " << url << " (Ctrl-C stops):";
     for (const auto& g : games)

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
+#include "tools/common/game_loop.h"
 #include "tools/common/table_jobs.h"
 #include "tools/common/table_play.h"
 #include "tools/draw/table_game_drawing.h"
@@ -71,12 +72,16 @@ class TableService final : public GameService {
                         {"end", ending(p, std::nullopt)},
                         {"best", nullptr}};
     const auto moves = player_.plain().moves(p, std::nullopt);
+    // The moves drawn as arrows with their values (the hint); each arrow also gives the points a
+    // move joins. diagram_with_moves draws the moves last to first (the best on top).
+    const draw::Diagram hint = draw::diagram_with_moves(game_, p, moves);
     nlohmann::json list = nlohmann::json::array();
     const std::optional<Position> best =
         moves.empty() ? std::nullopt : std::optional<Position>(game_.play(p, player_.choose(p)));
-    for (const auto& [m, value] : moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto& [m, value] = moves[i];
       const Position next = game_.play(p, m);
-      const draw::Diagram::Arrow arrow = draw::move_arrow(board, draw::diagram_of(game_, next));
+      const draw::Diagram::Arrow& arrow = hint.arrows[moves.size() - 1 - i];
       const int after = player_.counter_after(p, next, counter);
       nlohmann::json move = table_jobs::value_json(value);
       move["move"] = game_.move_name(p, m);
@@ -91,27 +96,20 @@ class TableService final : public GameService {
       list.push_back(std::move(move));
     }
     j["moves"] = std::move(list);
-    if (!moves.empty()) {  // the moves drawn as arrows with their values, for a hint
-      draw::Diagram hint = draw::diagram_with_moves(game_, p, moves);
-      j["hint_svg"] = draw::diagram_svg(hint, {.cell = 56});
-    }
+    if (!moves.empty()) j["hint_svg"] = draw::diagram_svg(hint, {.cell = 56});
     return j;
   }
 
  private:
   // How the game ends at q, reached with the rule's counter at `counter` (none: not by a move),
-  // as a game record says it (tools/common/game_loop.h): null when it goes on.
+  // as a game record says it (natural_end, tools/common/game_loop.h): null when it goes on.
   nlohmann::json ending(const Position& q, std::optional<int> counter) const {
-    if (const auto end = game_.terminal(q)) {
+    if (const auto end = natural_end(game_, q, 0)) {  // seat 0: the side to move at q
       const int mover = game_.side(q);
-      return {
-          {"reason", "game over"},
-          {"winner", *end == Outcome::kDraw ? nlohmann::json()
-                                            : nlohmann::json(G::kSides[*end == Outcome::kWin ? mover : 1 - mover])}};
+      return {{"reason", end->reason},
+              {"winner",
+               end->winner ? nlohmann::json(G::kSides[*end->winner == 0 ? mover : 1 - mover]) : nlohmann::json()}};
     }
-    bool any = false;
-    game_.for_each_move(q, [&](const auto&) { any = true; });
-    if (!any) return {{"reason", "no legal move"}, {"winner", G::kSides[1 - game_.side(q)]}};
     if (counter)
       if (const auto why = player_.rule_draw(q, *counter)) return {{"reason", *why}, {"winner", nullptr}};
     return nullptr;
