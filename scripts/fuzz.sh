@@ -14,7 +14,8 @@ scripts/install-packages.sh clang libclang-rt-14-dev
 if [[ ! -f $build/CMakeCache.txt ]]; then
   cmake --preset fuzz -B "$build" >/dev/null  # CMakePresets.json
 fi
-cmake --build "$build" --target fuzz_targets --parallel "$(nproc)"
+source scripts/timed.sh
+timed "fuzz: build" cmake --build "$build" --target fuzz_targets --parallel "$(nproc)"
 mkdir -p "$build"/findings "$build"/corpus
 
 # One target for SECONDS; a finding leaves $build/findings/<target>.failed.

@@ -12,7 +12,9 @@
 #   scripts/sanitize.sh [address|fuzz|thread|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/timed.sh
 job=${1:-all}
+run_in() { (cd "$1" && shift && "$@"); }
 jobs=$(nproc)
 
 # The sanitizer builds leave MPI out (-DGAMESOLVER_MPI=OFF; the MPI tests then skip, saying so):
@@ -21,12 +23,12 @@ jobs=$(nproc)
 # suite with 1, 2 and 4 ranks.
 address() {
   cmake --preset asan >/dev/null  # CMakePresets.json
-  cmake --build build-asan --parallel "$jobs" --target gamesolver gamesolver_tests gamesolver_probe_tests
+  timed "address: build" cmake --build build-asan --parallel "$jobs" --target gamesolver gamesolver_tests gamesolver_probe_tests
   # The Release suite's timings (the same tests), so ctest starts the longest first here too.
   mkdir -p build-asan/Testing/Temporary
   cp -n build/Testing/Temporary/CTestCostData.txt build-asan/Testing/Temporary/ 2>/dev/null || true
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest -L fast --output-on-failure --parallel "$jobs")
+  timed "address: tests" run_in build-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest -L fast --output-on-failure --parallel "$jobs"
 }
 
 fuzz() {
@@ -71,10 +73,10 @@ TSAN_TESTS+=":DistributedSolver.FoxAndHounds*:DistributedSolver.MountNFall*:Stre
 TSAN_TESTS+=":-Retrograde.TigersAndGoatsReducedTablesAgreeWithNaiveValueIteration"
 
 thread() {
-  instrumented_onetbb
+  timed "thread: oneTBB" instrumented_onetbb
   cmake --preset tsan >/dev/null  # CMakePresets.json: TBB_DIR is the instrumented oneTBB
   local tests=build-tsan/gamesolver/tests/gamesolver_parallel_tests  # the files of TSAN_TESTS alone
-  cmake --build build-tsan/gamesolver --parallel "$jobs" --target gamesolver gamesolver_parallel_tests
+  timed "thread: build" cmake --build build-tsan/gamesolver --parallel "$jobs" --target gamesolver gamesolver_parallel_tests
   # Linked against the instrumented library, not Debian's (which would hide its synchronisation).
   [[ $(ldd build-tsan/gamesolver/gamesolver) == *build-tsan/onetbb/lib/libtbb* ]] ||
     { echo "sanitize: gamesolver is not linked with the instrumented oneTBB" >&2; exit 1; }

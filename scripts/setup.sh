@@ -29,7 +29,7 @@ if [[ ${GAMESOLVER_SETUP_DRY_RUN:-0} == 1 ]]; then
   echo "setup would install (when missing): ${packages[*]}"
   exit 0
 fi
-scripts/install-packages.sh "${packages[@]}"
-
-cmake --preset release "${configure[@]}" ${GAMESOLVER_CMAKE_ARGS:-}  # CMakePresets.json
-cmake --build build --parallel "$(nproc)" "${targets[@]}"
+source scripts/timed.sh
+timed "setup: packages" scripts/install-packages.sh "${packages[@]}"
+timed "setup: configure" cmake --preset release "${configure[@]}" ${GAMESOLVER_CMAKE_ARGS:-}  # CMakePresets.json
+timed "setup: build" cmake --build build --parallel "$(nproc)" "${targets[@]}"

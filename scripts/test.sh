@@ -5,18 +5,14 @@
 # under ThreadSanitizer). SANITIZE=0 skips the sanitizer jobs. Each stage's time goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stage() {
-  local start=$SECONDS
-  "$@"
-  echo "test.sh: '$*' took $((SECONDS - start)) s" >&2
-}
-stage scripts/setup.sh
-stage scripts/format.sh --check
+source scripts/timed.sh
+timed setup scripts/setup.sh
+timed format scripts/format.sh --check
 run_ctest() { (cd build && ctest --output-on-failure --parallel "$(nproc)" "$@"); }
-stage run_ctest "$@"
+timed ctest run_ctest "$@"
 if [[ ${SANITIZE:-1} != 0 ]]; then
-  stage scripts/sanitize.sh address
-  stage scripts/sanitize.sh fuzz
-  stage scripts/sanitize.sh thread
+  timed address scripts/sanitize.sh address
+  timed fuzz scripts/sanitize.sh fuzz
+  timed thread scripts/sanitize.sh thread
 fi
-echo "test.sh: all stages took $SECONDS s" >&2
+echo "time: test.sh took $SECONDS s" >&2
