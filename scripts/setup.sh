@@ -14,7 +14,10 @@ tests=(clang-format libgtest-dev libbenchmark-dev
   # The Python module and its tests; the replay page's browser test; SVG rendered to PNG in tests.
   python3-dev pybind11-dev python3-pytest chromium chromium-driver python3-selenium librsvg2-bin
   # Table builds across MPI ranks (mpirun) and their tests.
-  libopenmpi-dev openmpi-bin)
+  libopenmpi-dev openmpi-bin
+  # The sanitizer jobs (scripts/sanitize.sh): clang for the fuzzers, dpkg-dev to unpack oneTBB's
+  # source for ThreadSanitizer. Installed here with the rest: one download, one unpacking.
+  clang libclang-rt-14-dev dpkg-dev)
 if [[ ${1:-} == --main ]]; then
   packages=("${main[@]}")
   # Without the test, bench, Python and MPI parts: CMake then needs none of their packages.

@@ -105,7 +105,7 @@ TEST(MpiBuild, TigersAndGoatsSlidingPhaseEqualsOneProcess) {
 
 TEST(MpiBuild, FoxAndGeeseWithRuleTablesEqualsOneProcess) {
   REQUIRE_MPI();
-  same_tables_on_ranks("hunt build --game fox-geese --max-geese 6", "mpi-fg6");
+  same_tables_on_ranks("hunt build --game fox-geese --max-geese 4", "mpi-fg4");
 }
 
 TEST(MpiBuild, MountNFallEqualsOneProcess) {
