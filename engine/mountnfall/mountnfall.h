@@ -63,8 +63,13 @@ class MountNFall {
   // height ('w1', 'b3'), then ' w' or ' b' (side to move). Throws InputError.
   Position parse(const std::string& text) const;
   std::string format(const Position& p) const;
-  std::string square_name(int square) const;                          // "a1"
-  std::string move_name(const Move& m) const;                         // "a2-c2" pile-up, "d6>e" collapse
+  std::string square_name(int square) const;   // "a1"
+  std::string move_name(const Move& m) const;  // "a2-c2" pile-up, "d6>e" collapse
+  // The squares a player points at to make the move: a pile-up's single and the square piled
+  // onto; a collapse's stack and the first square it falls on.
+  std::pair<int, int> move_squares(const Move& m) const {
+    return {m.from, m.kind == Move::kPileUp ? m.to : step(m.from, m.direction)};
+  }
   Move parse_move(const Position& p, const std::string& text) const;  // legal or InputError
 
   // For the side to move: 100 per pawn more than the opponent, plus the difference in legal

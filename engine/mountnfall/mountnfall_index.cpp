@@ -99,6 +99,17 @@ std::string MountNFallIndex::move_name(const Position& from, const Position& to)
   return name;
 }
 
+std::pair<std::string, std::string> MountNFallIndex::move_points(const Position& from, const Position& to) const {
+  std::pair<std::string, std::string> points;
+  game_.for_each_move(from, [&](const mountnfall::Move& m) {
+    if (points.first.empty() && game_.play(from, m) == to) {
+      const auto [source, target] = game_.move_squares(m);
+      points = {game_.square_name(source), game_.square_name(target)};
+    }
+  });
+  return points;
+}
+
 std::string MountNFallIndex::layer_name(int layer) const {
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
   return std::to_string(l.white) + " white, " + std::to_string(l.black) + " black pawns";

@@ -49,6 +49,8 @@ class MountNFallIndex {
   std::string format(const Position& p) const { return game_.format(p); }
   Position parse(const std::string& text) const { return game_.parse(text); }
   std::string move_name(const Position& from, const Position& to) const;
+  // The squares named ("c2") a player points at to make the move to `to` (MountNFall::move_squares).
+  std::pair<std::string, std::string> move_points(const Position& from, const Position& to) const;
   int side(const Position& p) const { return p.white_to_move ? 0 : 1; }
 
   bool tabulated(const Position&) const { return true; }

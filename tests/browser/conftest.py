@@ -1,12 +1,16 @@
 """The browser the page tests share: Debian's chromium, headless, driven by chromedriver through
 selenium (one per test module)."""
 
+import json
 import os
 import pathlib
 import shutil
 import socket
 import subprocess
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 
 import pytest
 
@@ -39,6 +43,37 @@ def wait_for_port(port, process, what):
             assert process.poll() is None, f"{what} exited"
             assert time.monotonic() < deadline, f"{what} did not listen within 30 s"
             time.sleep(0.1)
+
+
+def serve(directory):
+    """`gamesolver serve` of the tables in `directory` on a free port: yields the JSON it prints
+    first (url, port, games), and stops the server after."""
+    process = subprocess.Popen([GAMESOLVER, "serve", "--dir", str(directory), "--port", "0", "--json", "-", "-q"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    text = ""
+    while True:  # the JSON object, however many lines it takes
+        line = process.stdout.readline()
+        assert line, process.stderr.read()
+        text += line
+        try:
+            started = json.loads(text)
+            break
+        except json.JSONDecodeError:
+            continue
+    wait_for_port(started["port"], process, "gamesolver serve")
+    yield started
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def get(server, path, **params):
+    """(status, JSON body) of a GET from a server that serve() started."""
+    url = server["url"].rstrip("/") + path + ("?" + urllib.parse.urlencode(params) if params else "")
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
 
 
 @pytest.fixture(scope="module")

@@ -1,19 +1,18 @@
 """`gamesolver serve`: its JSON API against `hunt probe`, bad requests, 100 requests from 8
 clients at once, and whole games of Fox and Hounds played on the page in a real browser by
 clicking the board (the fox against the tables' hounds, which must win), with the hints checked
-against `hunt probe`, undo, and the downloaded record replayed by `gamesolver view`."""
+against `hunt probe`, undo, and the downloaded record replayed by `gamesolver view`; Mount'n
+Fall's 4x4 tables served the same way, against `mountnfall probe`, and a whole game of it from a
+lost position played on the page."""
 
 import concurrent.futures
 import json
 import subprocess
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import pytest
 
-from conftest import GAMESOLVER, gamesolver, wait_for_port
+from conftest import GAMESOLVER, get, gamesolver, serve
 
 selenium = pytest.importorskip("selenium")
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
@@ -30,33 +29,7 @@ def tables(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(tables):
-    """The server on a free port, as the JSON it prints first names it."""
-    process = subprocess.Popen([GAMESOLVER, "serve", "--dir", str(tables), "--port", "0", "--json", "-", "-q"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    text = ""
-    while True:  # the JSON object, however many lines it takes
-        line = process.stdout.readline()
-        assert line, process.stderr.read()
-        text += line
-        try:
-            started = json.loads(text)
-            break
-        except json.JSONDecodeError:
-            continue
-    wait_for_port(started["port"], process, "gamesolver serve")
-    yield started
-    process.terminate()
-    process.wait(timeout=30)
-
-
-def get(server, path, **params):
-    """(status, JSON body) of a GET."""
-    url = server["url"].rstrip("/") + path + ("?" + urllib.parse.urlencode(params) if params else "")
-    try:
-        with urllib.request.urlopen(url, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+    yield from serve(tables)
 
 
 def probe(tables, position=None):
@@ -189,3 +162,97 @@ def test_the_tables_as_the_fox_answer_with_the_best_move(browser, server, tables
     start = probe(tables)
     best = start["moves"][0]  # the slowest loss comes first
     assert body(browser, "position") == best["position"]
+
+
+@pytest.fixture(scope="module")
+def mountnfall_tables(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("mountnfall")
+    gamesolver("mountnfall", "build", "--size", "4", "--triangle", "2", "--dir", str(directory), "-q")
+    return directory
+
+
+@pytest.fixture(scope="module")
+def mountnfall_server(mountnfall_tables):
+    yield from serve(mountnfall_tables)
+
+
+def mountnfall_probe(tables, position=None):
+    args = ["mountnfall", "probe", "--size", "4", "--triangle", "2", "--dir", str(tables), "--json", "-", "-q"]
+    return json.loads(gamesolver(*args, *(["--position", position] if position else [])))
+
+
+def test_mountnfall_tables_answer_as_mountnfall_probe(mountnfall_server, mountnfall_tables):
+    status, games = get(mountnfall_server, "/api/games")
+    assert status == 200
+    assert [(g["game"], g["variant"], g["rule"]) for g in games["games"]] == [("mountnfall", "4x4-t2", None)]
+    status, turn = get(mountnfall_server, "/api/turn", game="mountnfall")
+    assert status == 200 and turn["moves"]
+    for position in [None] + [m["position"] for m in turn["moves"]]:
+        status, answer = get(mountnfall_server, "/api/probe", game="mountnfall", **({"position": position} if position else {}))
+        assert status == 200
+        assert without_time(answer) == without_time(mountnfall_probe(mountnfall_tables, position))
+    # Each move of the turn is the probe's, with the points a player clicks: a pile-up's single
+    # and its target (the move "c4-d4"), a collapse's stack and the first square it falls on.
+    assert [(m["move"], m["value"]) for m in turn["moves"]] == [(m["move"], m["value"])
+                                                                 for m in mountnfall_probe(mountnfall_tables)["moves"]]
+    for m in turn["moves"]:
+        assert m["move"] == m["from"] + "-" + m["to"] or m["move"].startswith(m["from"] + ">")
+
+
+def lost_position(server):
+    """A position reached from the start where the side to move loses, a few moves from the end:
+    found by going through the turns breadth first (the start is a draw)."""
+    queue, seen = [None], set()
+    while queue:
+        status, turn = get(server, "/api/turn", game="mountnfall", **({"position": queue[0]} if queue[0] else {}))
+        queue.pop(0)
+        assert status == 200
+        if turn["value"]["value"] == "loss" and turn["value"]["distance"] >= 3:
+            return turn["position"]
+        for m in turn["moves"]:
+            if m["position"] not in seen and len(seen) < 5000:
+                seen.add(m["position"])
+                queue.append(m["position"])
+    pytest.fail("no lost position within 5,000 positions of the start")
+
+
+def test_a_whole_game_of_mountnfall_lost_on_the_page(browser, mountnfall_server, mountnfall_tables, tmp_path):
+    position = lost_position(mountnfall_server)
+    side = get(mountnfall_server, "/api/turn", game="mountnfall", position=position)[1]["side_to_move"]
+    browser.get(mountnfall_server["url"])
+    WebDriverWait(browser, 30).until(lambda b: body(b, "ready") == "1")
+    Select(browser.find_element(By.ID, "side")).select_by_value(side)
+    field = browser.find_element(By.ID, "position")
+    field.clear()
+    field.send_keys(position)
+    browser.find_element(By.ID, "new").click()
+    WebDriverWait(browser, 30).until(lambda b: body(b, "position") == position)
+    for _ in range(100):
+        wait_for_your_turn_or_the_end(browser)
+        if body(browser, "over") == "1":
+            break
+        now = body(browser, "position")
+        move = mountnfall_probe(mountnfall_tables, now)["moves"][-1]["move"]  # the quickest loss
+        points = next(m for m in get(mountnfall_server, "/api/turn", game="mountnfall", position=now)[1]["moves"]
+                      if m["move"] == move)
+        click_point(browser, points["from"])
+        click_point(browser, points["to"])
+        for choice in browser.find_elements(By.CSS_SELECTOR, "#choices button"):  # moves joining the same points
+            if choice.text == move:
+                choice.click()
+        WebDriverWait(browser, 30).until(lambda b: body(b, "position") != now)
+    assert body(browser, "over") == "1"
+    browser.find_element(By.ID, "download").click()
+    record = json.loads(body(browser, "record"))
+    assert record["winner"] is not None and record["winner"] != side
+    assert record["parameters"] == {"game": "mountnfall", "size": 4, "triangle": 2}
+    record_file, page = tmp_path / "mountnfall-game.json", tmp_path / "mountnfall-game.html"
+    record_file.write_text(json.dumps(record))
+    replayed = json.loads(gamesolver("view", str(record_file), "--html", str(page), "--json", "-", "-q"))
+    assert replayed["final_position"] == record["final_position"]
+    assert replayed["frames"] == len(record["moves"]) + 1
+    # A record whose stated winner is not the board's is refused.
+    record["winner"] = side
+    record_file.write_text(json.dumps(record))
+    refused = subprocess.run([GAMESOLVER, "view", str(record_file), "--html", str(page)], capture_output=True, text=True)
+    assert refused.returncode == 1 and "its winner is not who its moves make the winner" in refused.stderr

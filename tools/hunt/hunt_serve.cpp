@@ -1,7 +1,5 @@
 // The hunt games whose tables a directory holds, served to the play page (`gamesolver serve`).
-#include <algorithm>
 #include <bit>
-#include <filesystem>
 #include <iostream>
 #include <regex>
 
@@ -33,11 +31,8 @@ GameServices hunt_services(const std::string& dir, int rule) {
   static const std::regex fox_hounds(R"(fox-hounds-(\d+)x\1-layer000\.gst)");
   static const std::regex tigers_goats(R"(tigers-goats-(\d+)x\1-goats(\d+)-win(\d+)(-whole)?-layer000\.gst)");
   static const std::regex fox_geese(R"(fox-geese-geese4-(\d+)-rows-layer000\.gst)");
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
   GameServices services;
-  for (const std::string& name : names) {
+  for (const std::string& name : sorted_file_names(dir)) {
     HuntOptions o;
     std::smatch m;
     if (std::regex_match(name, m, fox_hounds)) {
@@ -52,16 +47,11 @@ GameServices hunt_services(const std::string& dir, int rule) {
     }
     with_game(o, [&](const auto& g) {
       using G = std::decay_t<decltype(g)>;
-      const std::string what = o.game + " " + g.variant();
-      LayerTables<G> tables(g, dir);
-      for (int layer = 0; layer < g.layer_count(); ++layer)
-        if (!tables.present(layer)) {
-          std::cerr << "serve: " << what << " is not served: its layer " << layer << " is not built in " << dir << "\n";
-          return;
-        }
+      if (!complete_tables(g, dir)) return;
       const auto start = served_start(g);
       if (!g.tabulated(start)) {
-        std::cerr << "serve: " << what << " is not served: play from its start needs the whole-game tables\n";
+        std::cerr << "serve: " << o.game << " " << g.variant()
+                  << " is not served: play from its start needs the whole-game tables\n";
         return;
       }
       services.push_back(std::make_unique<TableService<G>>(g, dir, rule, record_parameters(o), start));

@@ -3,10 +3,15 @@
 // under one lock (a table keeps the blocks it has read). The perfect player is `hunt play`'s.
 #pragma once
 
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +23,28 @@
 #include "tools/serve/game_service.h"
 
 namespace gs::tools {
+
+// The names of the files in `dir`, sorted: the games a directory's tables make are listed, and
+// served, in this order.
+inline std::vector<std::string> sorted_file_names(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Whether every layer of g's tables is built in `dir`; if not, says on stderr which is missing.
+template <Indexed G>
+bool complete_tables(const G& g, const std::string& dir) {
+  LayerTables<G> tables(g, dir);
+  for (int layer = 0; layer < g.layer_count(); ++layer)
+    if (!tables.present(layer)) {
+      std::cerr << "serve: " << G::kName << " " << g.variant() << " is not served: its layer " << layer
+                << " is not built in " << dir << "\n";
+      return false;
+    }
+  return true;
+}
 
 template <Reported G>
 requires draw::Drawn<G>
@@ -43,8 +70,10 @@ class TableService final : public GameService {
 
   nlohmann::json probe(const std::string& position, int counter) override {
     const std::lock_guard lock(mutex_);
-    const table_jobs::TableJobOptions options{.position = position.empty() ? game_.format(start_) : position,
-                                              .counter = counter};
+    // Fields set one by one: g++ 12 warns of its own copies of a designated initializer here.
+    table_jobs::TableJobOptions options;
+    options.position = position.empty() ? game_.format(start_) : position;
+    options.counter = counter;
     nlohmann::json j = table_jobs::probe(game_, player_.plain(), options).json;
     if constexpr (ProgressLayers<G>) {
       j["rule"] = nullptr;
@@ -86,8 +115,14 @@ class TableService final : public GameService {
       nlohmann::json move = table_jobs::value_json(value);
       move["move"] = game_.move_name(p, m);
       move["position"] = game_.format(next);
-      move["from"] = board.points[static_cast<std::size_t>(arrow.from)].name;
-      move["to"] = board.points[static_cast<std::size_t>(arrow.to)].name;
+      // The points a player clicks: the game's own where it names them (a Mount'n Fall collapse
+      // moves no piece off its square), else the ends of the move's arrow.
+      if constexpr (requires { game_.move_points(p, next); }) {
+        std::tie(move["from"], move["to"]) = game_.move_points(p, next);
+      } else {
+        move["from"] = board.points[static_cast<std::size_t>(arrow.from)].name;
+        move["to"] = board.points[static_cast<std::size_t>(arrow.to)].name;
+      }
       move["counter"] = after;
       if constexpr (ProgressLayers<G>)
         if (auto* rule = player_.rule()) move["rule"] = table_jobs::value_json(rule->move_value(p, next, counter));

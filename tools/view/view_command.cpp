@@ -5,12 +5,14 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/read_file.h"
+#include "engine/mountnfall/mountnfall_index.h"
 #include "solvers/io/checked_text_file.h"
 #include "tools/common/command.h"
 #include "tools/common/json_number.h"
 #include "tools/hopscotch/hopscotch_jobs.h"
 #include "tools/hunt/hunt_jobs.h"
 #include "tools/mountnfall/mountnfall_match.h"
+#include "tools/mountnfall/mountnfall_serve.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/view/replay_html.h"
 
@@ -39,12 +41,19 @@ Replay replay_of(const std::string& path, int game, bool game_given) {
                     "match --json result or a hunt play --json record)");
   const nlohmann::json j = parse_user_json(text, path);
   if (j.is_object() && j.contains("game_results")) return mountnfall_replay(j, game);
-  if (j.is_object() && j.value("record", "") == "gamesolver-game") return one_game(), hunt_replay(j);
+  if (j.is_object() && j.value("record", "") == "gamesolver-game") {
+    one_game();
+    // The play page's records of Mount'n Fall name it; every other game record is a hunt game's.
+    const bool mountnfall = j.contains("parameters") && j["parameters"].is_object() &&
+                            j["parameters"].value("game", "") == mountnfall::MountNFallIndex::kName;
+    return mountnfall ? mountnfall_record_replay(j) : hunt_replay(j);
+  }
   throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a hunt game record");
 }
 
 const char* kAbout = R"(Replays a peg solution file (peg --output), a Hopscotch play file (hopscotch --output), a
-Mount'n Fall match result (mountnfall match --json) or a hunt game record (hunt play --json) as
+Mount'n Fall match result (mountnfall match --json) or a game record (hunt play --json, or downloaded from
+the page of gamesolver serve) as
 one HTML page: step forward and back, a slider, the arrow keys; no server or network needed.
 )";
 

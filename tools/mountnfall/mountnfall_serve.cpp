@@ -1,0 +1,35 @@
+#include "tools/mountnfall/mountnfall_serve.h"
+
+#include <regex>
+
+#include "engine/core/errors.h"
+#include "engine/mountnfall/mountnfall_index.h"
+#include "tools/serve/table_service.h"
+
+namespace gs::tools {
+
+namespace {
+
+// What a game record names the game by.
+nlohmann::json parameters(const mountnfall::MountNFallIndex& g) {
+  return {{"game", mountnfall::MountNFallIndex::kName}, {"size", g.game().size()}, {"triangle", g.game().triangle()}};
+}
+
+}  // namespace
+
+GameServices mountnfall_services(const std::string& dir) {
+  // The first layer's file of each variant names it (unreduced tables are for cross-checks).
+  static const std::regex first_layer(R"(mountnfall-(\d+)x\1-t(\d+)-layer000\.gst)");
+  GameServices services;
+  for (const std::string& name : sorted_file_names(dir)) {
+    std::smatch m;
+    if (!std::regex_match(name, m, first_layer)) continue;
+    const mountnfall::MountNFallIndex g(std::stoi(m[1]), std::stoi(m[2]));
+    if (complete_tables(g, dir))
+      services.push_back(
+          std::make_unique<TableService<mountnfall::MountNFallIndex>>(g, dir, 0, parameters(g), g.start()));
+  }
+  return services;
+}
+
+}  // namespace gs::tools
