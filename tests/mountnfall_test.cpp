@@ -54,6 +54,28 @@ TEST(MountNFall, Figure3CollapseLaysPawnsAlongTheDirection) {
   EXPECT_EQ(kGame.format(q), "......../......../......../......../....w1.../...w1..../..w1...../........ b");
 }
 
+// The squares a player points at: a pile-up's single and the piece piled onto (its name's two
+// squares); a collapse's stack and the first square it falls on, which the move then holds.
+TEST(MountNFall, MoveSquaresAreTheSourceAndWhereTheMoveLands) {
+  const Position p = board("......../......../......../......../......../......../..w3...../w1w1...... w");
+  int pile_ups = 0, collapses = 0;
+  kGame.for_each_move(p, [&](const gs::mountnfall::Move& m) {
+    const auto [from, to] = kGame.move_squares(m);
+    const std::string name = kGame.move_name(m);
+    if (m.kind == gs::mountnfall::Move::kPileUp) {
+      ++pile_ups;
+      EXPECT_EQ(name, kGame.square_name(from) + "-" + kGame.square_name(to));
+    } else {
+      ++collapses;
+      EXPECT_TRUE(name.starts_with(kGame.square_name(from) + ">")) << name;
+      EXPECT_NE(kGame.play(p, m).cells[static_cast<std::size_t>(to)], 0) << name;  // a pawn fell there
+      EXPECT_EQ(p.cells[static_cast<std::size_t>(from)], 3) << name;
+    }
+  });
+  EXPECT_GT(pile_ups, 0);
+  EXPECT_GT(collapses, 0);
+}
+
 TEST(MountNFall, Figures4And5CollapseCapturesEveryEnemyPieceItLandsOn) {
   const Position p = board("......../......../...b5.w2w2w1/......../......../......../......../........ b");
   const Position q = kGame.play(p, kGame.parse_move(p, "d6>e"));
