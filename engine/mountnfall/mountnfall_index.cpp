@@ -91,23 +91,24 @@ const MountNFallIndex::Group& MountNFallIndex::group_of(const Layer& layer, int 
   throw std::logic_error("MountNFallIndex: no group");
 }
 
-std::string MountNFallIndex::move_name(const Position& from, const Position& to) const {
-  std::string name = "?";
+std::optional<mountnfall::Move> MountNFallIndex::move_to(const Position& from, const Position& to) const {
+  std::optional<mountnfall::Move> found;
   game_.for_each_move(from, [&](const mountnfall::Move& m) {
-    if (name == "?" && game_.play(from, m) == to) name = game_.move_name(m);
+    if (!found && game_.play(from, m) == to) found = m;
   });
-  return name;
+  return found;
+}
+
+std::string MountNFallIndex::move_name(const Position& from, const Position& to) const {
+  const auto m = move_to(from, to);
+  return m ? game_.move_name(*m) : "?";
 }
 
 std::pair<std::string, std::string> MountNFallIndex::move_points(const Position& from, const Position& to) const {
-  std::pair<std::string, std::string> points;
-  game_.for_each_move(from, [&](const mountnfall::Move& m) {
-    if (points.first.empty() && game_.play(from, m) == to) {
-      const auto [source, target] = game_.move_squares(m);
-      points = {game_.square_name(source), game_.square_name(target)};
-    }
-  });
-  return points;
+  const auto m = move_to(from, to);
+  if (!m) return {};
+  const auto [source, target] = game_.move_squares(*m);
+  return {game_.square_name(source), game_.square_name(target)};
 }
 
 std::string MountNFallIndex::layer_name(int layer) const {

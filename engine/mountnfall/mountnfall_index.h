@@ -75,6 +75,9 @@ class MountNFallIndex {
   std::string layer_name(int layer) const;
 
  private:
+  // The move from `from` that reaches `to`, if one does.
+  std::optional<mountnfall::Move> move_to(const Position& from, const Position& to) const;
+
   struct Group {
     int white_squares, black_squares;
     std::uint64_t offset;

@@ -38,7 +38,7 @@ Replay replay_record(const G& g, const nlohmann::json& record, const std::string
       p = next;
     }
     replay.final_position = g.format(p);
-    if (record.at("final_position").get<std::string>() != g.format(p))
+    if (record.at("final_position").get<std::string>() != replay.final_position)
       throw DataError("its final_position is not the position its moves reach");
     const std::string reason = record.at("reason").get<std::string>();
     const std::optional<RecordedEnd> end = natural_end(g, p, frames.moves());
