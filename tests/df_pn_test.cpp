@@ -46,8 +46,8 @@ TEST(Dfpn, EqualsTheStrongSolutionOnSampledPositionsOf4x4) {
     std::mt19937_64 random(7);
     for (std::size_t ply = 0; ply < strong.layers().size(); ++ply) {
       const std::size_t size = strong.layers()[ply].size();
-      for (int sample = 0; sample < 5 && size > 0; ++sample) {
-        const std::size_t i = random() % size;
+      for (std::size_t sample = 0; sample < std::min<std::size_t>(5, size); ++sample) {
+        const std::size_t i = size <= 5 ? sample : random() % size;  // a small layer: each position once
         const auto p = strong.layers()[ply][i];
         ASSERT_EQ(dfpn_value(packed, p, kSmall).outcome, strong.value_at(ply, i).outcome)
             << g.name() << " " << g.format(PackedMnk::unpack(p));

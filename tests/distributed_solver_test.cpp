@@ -115,13 +115,13 @@ void same_as_one_process(const G& game) {
 
 TEST(DistributedSolver, FoxAndHoundsEqualsOneProcess) { same_as_one_process(FoxAndHounds(6)); }
 
-TEST(DistributedSolver, TigersAndGoatsEqualsOneProcess) { same_as_one_process(TigersAndGoats(4, 6, 2, true, true)); }
+TEST(DistributedSolver, TigersAndGoatsEqualsOneProcess) { same_as_one_process(TigersAndGoats(4, 4, 2, true, true)); }
 
 TEST(DistributedSolver, MountNFallEqualsOneProcess) { same_as_one_process(mountnfall::MountNFallIndex(4, 2)); }
 
 TEST(DistributedSolver, FoxAndGeeseUnderItsDrawRuleEqualsOneProcess) {
-  same_as_one_process(FoxAndGeese(5));
-  same_as_one_process(UnderProgressRule<FoxAndGeese>(FoxAndGeese(5), 20));
+  same_as_one_process(FoxAndGeese(4));
+  same_as_one_process(UnderProgressRule<FoxAndGeese>(FoxAndGeese(4), 20));
 }
 
 }  // namespace

@@ -105,28 +105,28 @@ TEST(HuntCli, OneThreadAndTwoWriteTheSameTables) {
 // empty board with every first placement.
 TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   const std::string one = temp_path("hunt-tg-1"), two = temp_path("hunt-tg-2");
-  const std::string variant = "hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2";
+  const std::string variant = "hunt build --game tigers-goats --size 4 --goats 4 --win-captures 2";
   const auto built = run_json(variant + " --threads 1 --dir " + one);
-  EXPECT_EQ(built["layer_count"], 24);  // 2 sliding-phase layers, 22 split by the side to move
-  EXPECT_EQ(built["start"]["position"], "T..T/..../..../T..T g 6 0");
+  EXPECT_EQ(built["layer_count"], 16);  // 2 sliding-phase layers, 14 split by the side to move
+  EXPECT_EQ(built["start"]["position"], "T..T/..../..../T..T g 4 0");
   run_json(variant + " --threads 2 --dir " + two);
-  EXPECT_EQ(expect_same_files(one, two), 48);  // plain and under the 120-ply rule
-  EXPECT_EQ(built["rule"]["variant"], "4x4-goats6-win2-whole-rule120");
-  const std::string last = two + "/tigers-goats-4x4-goats6-win2-whole-layer023.gst";
+  EXPECT_EQ(expect_same_files(one, two), 32);  // plain and under the 120-ply rule
+  EXPECT_EQ(built["rule"]["variant"], "4x4-goats4-win2-whole-rule120");
+  const std::string last = two + "/tigers-goats-4x4-goats4-win2-whole-layer015.gst";
   const std::string kept = read_bytes(last);
   fs::remove(last);
   const auto resumed = run_json(variant + " --dir " + two);
   EXPECT_EQ(resumed["solved_layers"], 1);
   EXPECT_EQ(read_bytes(last), kept);
   // A layer file cut short (or damaged) is solved again, to the same bytes.
-  const std::string middle = two + "/tigers-goats-4x4-goats6-win2-whole-layer011.gst";
+  const std::string middle = two + "/tigers-goats-4x4-goats4-win2-whole-layer007.gst";
   const std::string middle_kept = read_bytes(middle);
   fs::resize_file(middle, middle_kept.size() / 2);
   const auto repaired = run_json(variant + " --dir " + two);
   EXPECT_EQ(repaired["solved_layers"], 1);
   EXPECT_EQ(repaired["repaired"].size(), 1u);
   EXPECT_EQ(read_bytes(middle), middle_kept);
-  const std::string options = " --game tigers-goats --size 4 --goats 6 --win-captures 2 --dir " + one;
+  const std::string options = " --game tigers-goats --size 4 --goats 4 --win-captures 2 --dir " + one;
   const auto verified = run_json("hunt verify" + options);
   EXPECT_EQ(verified["valid"], true);
   // Remoteness counts (plies to the end) add up to the build's wins and losses.
@@ -136,7 +136,7 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
     won += r["won"].get<std::uint64_t>(), lost += r["lost"].get<std::uint64_t>();
   EXPECT_EQ(won, built["wins"].get<std::uint64_t>());
   EXPECT_EQ(lost, built["losses"].get<std::uint64_t>());
-  EXPECT_EQ(stats["layers"].size(), 26u);  // 2 sliding-phase layers with both sides, 22 with one
+  EXPECT_EQ(stats["layers"].size(), 18u);  // 2 sliding-phase layers with both sides, 14 with one
   const auto probed = run_json("hunt probe" + options);
   EXPECT_EQ(probed["moves"].size(), 12u);  // a goat on any of the 12 free points
   EXPECT_EQ(probed["value"], built["start"]["value"]);
@@ -150,7 +150,7 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   // legal ones; the tables answer a first placement.
   const std::string moves = temp_path("hunt-play.txt");
   std::ofstream(moves) << "zz\n(2,2)\nquit\n";
-  const auto capture = run("hunt play --side goats --position 'TG.T/..../..../T..T t 4 1'" + options + " < " + moves);
+  const auto capture = run("hunt play --side goats --position 'TG.T/..../..../T..T t 2 1'" + options + " < " + moves);
   EXPECT_EQ(capture.code, 0) << capture.output;
   EXPECT_NE(capture.output.find("The tables play (1,1)x(1,3)"), std::string::npos) << capture.output;
   EXPECT_NE(capture.output.find("The tables win."), std::string::npos) << capture.output;
@@ -172,14 +172,14 @@ TEST(HuntCli, TigersAndGoatsWholeGameOfASmallVariant) {
   const auto short_rule = run_json("hunt stats --rule 4" + options)["rule"];
   EXPECT_GT(short_rule["wins_drawn"].get<std::uint64_t>() + short_rule["losses_drawn"].get<std::uint64_t>(), 0u);
   EXPECT_EQ(run_json("hunt verify --rule 4" + options)["valid"], true);
-  const auto late = run_json("hunt probe --rule 4 --counter 3 --position 'T..T/.GG./..../T..T t 4 0'" + options);
+  const auto late = run_json("hunt probe --rule 4 --counter 3 --position 'T..T/.GG./..../T..T t 2 0'" + options);
   EXPECT_EQ(late["rule"]["counter"], 3);
   run_json("hunt probe --rule 4 --counter 4" + options, 2);  // the counter must stay below the limit
   fs::remove_all(two);
   // The sliding-phase tables of the same variant refuse a position with goats in hand.
-  run_json("hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase sliding --dir " + two);
+  run_json("hunt build --game tigers-goats --size 4 --goats 4 --win-captures 2 --phase sliding --dir " + two);
   const auto refused =
-      run("hunt probe --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase sliding --dir " + two);
+      run("hunt probe --game tigers-goats --size 4 --goats 4 --win-captures 2 --phase sliding --dir " + two);
   EXPECT_EQ(refused.code, 2) << refused.output;
   fs::remove_all(one);
   fs::remove_all(two);

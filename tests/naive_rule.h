@@ -28,47 +28,56 @@ class NaiveRuleValues {
       total_ += g_.layer_size(layer);
     }
     value_.assign(total_ * static_cast<std::uint64_t>(limit), Outcome::kUnknown);
+    stuck_.assign(total_, false);
+    for (int layer = 0; layer < g_.layer_count(); ++layer)
+      for (std::uint64_t i = 0; i < g_.layer_size(layer); ++i)
+        if (const auto p = g_.unrank(layer, i)) stuck_[offset_[static_cast<std::size_t>(layer)] + i] = !has_move(*p);
     for (bool changed = true; changed;) {
       changed = false;
       for (int layer = 0; layer < g_.layer_count(); ++layer)
         for (std::uint64_t i = 0; i < g_.layer_size(layer); ++i)
           if (const auto p = g_.unrank(layer, i))
-            for (int n = 0; n < limit; ++n) changed = decide(*p, n) || changed;
+            for (int n = 0; n < limit; ++n)
+              changed = decide(*p, layer, offset_[static_cast<std::size_t>(layer)] + i, n) || changed;
     }
   }
 
   // The value with the counter at n (draw when never decided).
   Outcome at(const Position& p, int n) const {
-    const Outcome o = value_[state(p, n)];
+    const Outcome o = value_[state(index(p), n)];
     return o == Outcome::kUnknown ? Outcome::kDraw : o;
   }
 
  private:
-  std::uint64_t state(const Position& p, int n) const {
+  std::uint64_t index(const Position& p) const {
     const LayerIndex at = g_.locate(p);
-    return (offset_[static_cast<std::size_t>(at.layer)] + at.index) * static_cast<std::uint64_t>(limit_) +
-           static_cast<std::uint64_t>(n);
+    return offset_[static_cast<std::size_t>(at.layer)] + at.index;
+  }
+  std::uint64_t state(std::uint64_t index, int n) const {
+    return index * static_cast<std::uint64_t>(limit_) + static_cast<std::uint64_t>(n);
   }
   bool has_move(const Position& p) const {
     bool any = false;
     g_.for_each_move(p, [&](const Position&) { any = true; });
     return any;
   }
-  // The value of the move p -> q for the side to move at q, or unknown.
-  Outcome after(const Position& p, const Position& q, int n) const {
+  // The value of the move from p (in layer `from`) to q for the side to move at q, or unknown.
+  Outcome after(int from, const Position& q, int n) const {
     if (const auto end = g_.terminal(q)) return *end;
-    if (!has_move(q)) return Outcome::kLoss;  // the move won
-    const int next = progresses(g_, g_.locate(p).layer, g_.locate(q).layer) ? 0 : n + 1;
+    const LayerIndex at = g_.locate(q);
+    const std::uint64_t to = offset_[static_cast<std::size_t>(at.layer)] + at.index;
+    if (stuck_[to]) return Outcome::kLoss;  // the move won
+    const int next = progresses(g_, from, at.layer) ? 0 : n + 1;
     if (next >= limit_) return Outcome::kDraw;  // the limit, reached without a win
-    return value_[state(q, next)];
+    return value_[state(to, next)];
   }
-  bool decide(const Position& p, int n) {
-    Outcome& v = value_[state(p, n)];
+  bool decide(const Position& p, int layer, std::uint64_t index, int n) {
+    Outcome& v = value_[state(index, n)];
     if (v != Outcome::kUnknown) return false;
     if (const auto end = g_.terminal(p)) return v = *end, true;
     bool win = false, all_won = true;
     g_.for_each_move(p, [&](const Position& q) {
-      const Outcome o = after(p, q, n);
+      const Outcome o = after(layer, q, n);
       win = win || o == Outcome::kLoss;
       all_won = all_won && o == Outcome::kWin;
     });
@@ -82,6 +91,7 @@ class NaiveRuleValues {
   std::vector<std::uint64_t> offset_;
   std::uint64_t total_ = 0;
   std::vector<Outcome> value_;
+  std::vector<bool> stuck_;  // no move (the side to move has lost, unless terminal() says otherwise)
 };
 
 // The rule tables of `reduced` (solved in memory) read at every counter give the plain

@@ -31,6 +31,7 @@ struct MaxScoreOptions {
   std::uint64_t node_limit = 0;  // 0 = none
   bool prune = true;             // cut on upper_bound() (off: plain exhaustive search)
   bool canonical = true;         // memo on key() (off: on exact_key())
+  bool best_score = true;        // off: stop after the first pass (won or lost; a loss's score inexact)
   // The first pass (see win_pass): rounds of probes and beams, each round twice the last.
   std::uint64_t probe_nodes = 120;     // node budget of each probe (0 = no rounds: one depth-first pass)
   int long_probe_every = 8;            // ... and every this many, a probe of 4 times the budget
@@ -76,12 +77,15 @@ class MaxScoreSearch {
       result.outcome = Result::kWon;
     } else if (!limited_) {
       result.outcome = Result::kLost;
-      floor_ = -1;                                   // second pass: the best score
-      if constexpr (WinOnlyRules<G>) memo_.clear();  // the first pass's facts hold for a win only
-      search(game);
+      if (options_.best_score) {
+        floor_ = -1;                                   // second pass: the best score
+        if constexpr (WinOnlyRules<G>) memo_.clear();  // the first pass's facts hold for a win only
+        search(game);
+      }
     }
     result.score = best_;
-    result.score_exact = result.outcome != Result::kUnresolved && !limited_;
+    result.score_exact =
+        result.outcome != Result::kUnresolved && !limited_ && (options_.best_score || result.outcome == Result::kWon);
     result.line = best_line_;
     result.nodes = nodes_;
     return result;
