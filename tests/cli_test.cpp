@@ -268,6 +268,41 @@ TEST(CliMnk, TicTacToeStrongSolutionJsonAndTableProbe) {
   std::filesystem::remove(path);
 }
 
+// A game record of tic-tac-toe as the play page downloads it, replayed by view; a record whose
+// winner is not the board's, or whose move does not make its position, is refused.
+TEST(CliMnk, ViewReplaysAPageRecordAndRefusesAWrongOne) {
+  nlohmann::json record = {
+      {"record", "gamesolver-game"}, {"game", "mnk"},
+      {"variant", "3,3,3"},          {"parameters", {{"game", "mnk"}, {"m", 3}, {"n", 3}, {"k", 3}}},
+      {"start", ".../.../..."},      {"moves", nlohmann::json::array()},
+      {"reason", "game over"},       {"winner", "X"}};
+  std::string position = ".../.../...";
+  const std::vector<std::pair<std::string, int>> moves = {{"a3", 0}, {"a2", 4}, {"b3", 1}, {"b2", 5}, {"c3", 2}};
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    position[static_cast<std::size_t>(moves[i].second)] = i % 2 ? 'O' : 'X';
+    record["moves"].push_back({{"move", moves[i].first}, {"position", position}});
+  }
+  record["final_position"] = position;  // XXX/OO./...: X made a row
+  const auto path = temp_path("ttt-record.json"), page = temp_path("ttt-record.html");
+  std::ofstream(path) << record.dump();
+  auto r = run("view " + path + " --html " + page + " --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(nlohmann::json::parse(r.output)["frames"], 6);
+  record["winner"] = "O";
+  std::ofstream(path) << record.dump();
+  r = run("view " + path + " --html " + page);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("its winner is not who its moves make the winner"), std::string::npos) << r.output;
+  record["winner"] = "X";
+  record["moves"][1]["move"] = "c1";
+  std::ofstream(path) << record.dump();
+  r = run("view " + path + " --html " + page);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("move 2 (c1) is not a legal move to its position"), std::string::npos) << r.output;
+  std::filesystem::remove(path);
+  std::filesystem::remove(page);
+}
+
 TEST(CliMnk, WeakSolutionAndMoveValues) {
   auto r = run("mnk --m 4 --n 3 --k 3 --quiet --json -");
   ASSERT_EQ(r.code, 0) << r.output;

@@ -3,7 +3,8 @@ clients at once, and whole games of Fox and Hounds played on the page in a real 
 clicking the board (the fox against the tables' hounds, which must win), with the hints checked
 against `hunt probe`, undo, and the downloaded record replayed by `gamesolver view`; Mount'n
 Fall's 4x4 tables served the same way, against `mountnfall probe`, and a whole game of it from a
-lost position played on the page."""
+lost position played on the page; m,n,k strong solutions (tic-tac-toe, 4,3,3) against `mnk
+probe`, and a whole game of tic-tac-toe clicked on the page."""
 
 import concurrent.futures
 import json
@@ -256,3 +257,96 @@ def test_a_whole_game_of_mountnfall_lost_on_the_page(browser, mountnfall_server,
     record_file.write_text(json.dumps(record))
     refused = subprocess.run([GAMESOLVER, "view", str(record_file), "--html", str(page)], capture_output=True, text=True)
     assert refused.returncode == 1 and "its winner is not who its moves make the winner" in refused.stderr
+
+
+@pytest.fixture(scope="module")
+def mnk_tables(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("mnk")
+    gamesolver("tictactoe", "--all", "--output", str(directory / "ttt.table"), "-q")
+    gamesolver("mnk", "--m", "4", "--n", "3", "--k", "3", "--all", "--output", str(directory / "433.table"), "-q")
+    (directory / "notes.txt").write_text("not a table: left alone\n")
+    return directory
+
+
+@pytest.fixture(scope="module")
+def mnk_server(mnk_tables):
+    yield from serve(mnk_tables)
+
+
+def mnk_probe(tables, position, table="ttt.table"):
+    return json.loads(gamesolver("mnk", "probe", "--table", str(tables / table), "--position", position, "--json", "-", "-q"))
+
+
+def test_mnk_tables_answer_as_mnk_probe(mnk_server, mnk_tables):
+    status, games = get(mnk_server, "/api/games")
+    assert status == 200
+    assert [(g["game"], g["variant"], g["start"]) for g in games["games"]] == [
+        ("mnk", "4,3,3", "..../..../...."), ("mnk", "3,3,3", ".../.../...")]
+    status, turn = get(mnk_server, "/api/turn", game="mnk", variant="3,3,3", position="X../.O./...")
+    assert status == 200 and turn["side_to_move"] == "X" and turn["best"] == 0
+    probed = mnk_probe(mnk_tables, "X../.O./...")
+    assert [(m["move"], m["value"]) for m in turn["moves"]] == [(m["move"], m["value"]) for m in probed["moves"]]
+    for m in turn["moves"]:
+        assert m["from"] == m["to"] == m["move"]  # a stone put on a cell
+        status, answer = get(mnk_server, "/api/probe", game="mnk", variant="3,3,3", position=m["position"])
+        assert status == 200 and answer == mnk_probe(mnk_tables, m["position"])
+    # 4,3,3 is a first-player win: the best move wins fastest, as the probe ranks it.
+    status, turn = get(mnk_server, "/api/turn", game="mnk", variant="4,3,3")
+    first = mnk_probe(mnk_tables, "..../..../....", "433.table")["moves"][0]
+    assert turn["value"] == {"value": "win", "distance": 7}
+    assert (turn["moves"][0]["move"], turn["moves"][0]["distance"]) == (first["move"], first["distance"])
+    # A finished game: no moves, and who won.
+    status, turn = get(mnk_server, "/api/turn", game="mnk", variant="3,3,3", position="XXX/OO./...")
+    assert turn["moves"] == [] and turn["best"] is None and turn["end"] == {"reason": "game over", "winner": "X"}
+
+
+@pytest.mark.parametrize("params, reason", [
+    ({"game": "mnk"}, "several variants of mnk are served"),
+    ({"game": "mnk", "variant": "3,3,3", "position": "XX./.../..."}, "impossible position"),
+    ({"game": "mnk", "variant": "3,3,3", "counter": "1"}, "counter applies under a draw rule"),
+    ({"game": "mnk", "variant": "5,5,4"}, "no variant '5,5,4' of mnk is served"),
+])
+def test_bad_mnk_requests_get_a_400_and_a_reason(mnk_server, params, reason):
+    for path in ("/api/turn", "/api/probe"):
+        status, answer = get(mnk_server, path, **params)
+        assert status == 400 and reason in answer["error"], (path, answer)
+
+
+def test_a_whole_game_of_tictactoe_on_the_page(browser, mnk_server, mnk_tables, tmp_path):
+    browser.get(mnk_server["url"])
+    WebDriverWait(browser, 30).until(lambda b: body(b, "ready") == "1")
+    Select(browser.find_element(By.ID, "game")).select_by_visible_text("mnk 3,3,3")
+    Select(browser.find_element(By.ID, "side")).select_by_value("X")
+    browser.find_element(By.ID, "new").click()
+    WebDriverWait(browser, 30).until(lambda b: body(b, "position"))
+    hints_checked = False
+    for _ in range(10):
+        wait_for_your_turn_or_the_end(browser)
+        if body(browser, "over") == "1":
+            break
+        now = body(browser, "position")
+        moves = mnk_probe(mnk_tables, now)["moves"]
+        if not hints_checked:  # the hints are mnk probe's moves and values, best first
+            browser.find_element(By.ID, "hint").click()
+            shown = [line.get_attribute("data-move") + " " + line.get_attribute("class")
+                     for line in browser.find_elements(By.CSS_SELECTOR, "#hints > div")]
+            assert shown == [m["move"] + " " + m["value"] for m in moves]
+            browser.find_element(By.ID, "hint").click()
+            hints_checked = True
+        click_point(browser, moves[-1]["move"])  # the person plays the move ranked last
+        WebDriverWait(browser, 30).until(lambda b: body(b, "position") != now)
+    assert body(browser, "over") == "1" and hints_checked
+    browser.find_element(By.ID, "download").click()
+    record = json.loads(body(browser, "record"))
+    assert record["parameters"] == {"game": "mnk", "m": 3, "n": 3, "k": 3}
+    assert record["winner"] == "O"  # the tables punish the worst moves
+    record_file, page = tmp_path / "ttt-game.json", tmp_path / "ttt-game.html"
+    record_file.write_text(json.dumps(record))
+    replayed = json.loads(gamesolver("view", str(record_file), "--html", str(page), "--json", "-", "-q"))
+    assert replayed["final_position"] == record["final_position"]
+    assert replayed["frames"] == len(record["moves"]) + 1
+    # A record whose moves do not reach its final position is refused.
+    record["final_position"] = ".../.../..."
+    record_file.write_text(json.dumps(record))
+    refused = subprocess.run([GAMESOLVER, "view", str(record_file), "--html", str(page)], capture_output=True, text=True)
+    assert refused.returncode == 1 and "its final_position is not the position its moves reach" in refused.stderr

@@ -251,33 +251,23 @@ MnkSolver parse_mnk_solver(const std::string& name) {
 }
 
 Report mnk_probe(const std::string& path, const std::string& position_text, const MnkOptions&) {
-  std::ostringstream text;
   const MnkTable table = read_mnk_table(path);
+  try {
+    return mnk_probe_table(table, position_text);
+  } catch (const DataError& e) {
+    throw DataError(path + ": " + e.what());
+  }
+}
+
+Report mnk_probe_table(const MnkTable& table, const std::string& position_text) {
+  std::ostringstream text;
   const mnk::MnkGame game(table.m, table.n, table.k);
-  if (!game.packable()) throw DataError(path + ": tables hold boards of at most 32 cells");
-  const mnk::PackedMnk packed(game);
   const mnk::Position p = game.parse(position_text);
-  const auto find = [&](mnk::Position q) {
-    const auto it = table.values.find(packed.canonical(mnk::PackedMnk::pack(q)));
-    if (it == table.values.end()) throw DataError(path + ": position " + game.format(q) + " is not in the table");
-    return it->second;
-  };
-  const auto [value, distance] = find(p);
+  const auto [value, distance] = mnk_table_value(table, game, p);
   const bool x_to_move = mnk::MnkGame::to_move(p) == mnk::Player::x;
   nlohmann::json moves = nlohmann::json::array();
-  std::vector<std::pair<Value, int>> ranked;  // value for the mover, cell
-  if (!game.is_terminal(p))
-    game.for_each_move(p, [&](int cell, mnk::Position child) {
-      const Value v = find(child);
-      ranked.emplace_back(Value{through(v).outcome, v.distance + 1}, cell);
-    });
-  // Best first: wins before draws before losses; the fastest win, the longest draw or loss.
-  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
-    if (a.first.outcome != b.first.outcome) return sign_of(a.first.outcome) > sign_of(b.first.outcome);
-    return a.first.outcome == Outcome::kWin ? a.first.distance < b.first.distance : a.first.distance > b.first.distance;
-  });
   std::vector<draw::CellValue> drawn;
-  for (const auto& [v, cell] : ranked) {
+  for (const auto& [cell, v] : mnk_table_moves(table, game, p)) {
     moves.push_back({{"move", game.cell_name(cell)}, {"value", outcome_name(v.outcome)}, {"distance", v.distance}});
     drawn.push_back({.cell = cell, .text = draw::short_value(v), .kind = outcome_name(v.outcome)});
   }

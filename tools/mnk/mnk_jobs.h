@@ -9,6 +9,7 @@
 #include "engine/core/value.h"
 #include "engine/mnk/mnk_game.h"
 #include "tools/common/cli.h"
+#include "tools/mnk/mnk_table_file.h"
 
 namespace gs::tools {
 
@@ -35,6 +36,8 @@ Report mnk_strong(const mnk::MnkGame& game, const MnkOptions& options, const std
 Report mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position);
 // A position looked up in a table file written by mnk_strong.
 Report mnk_probe(const std::string& path, const std::string& position, const MnkOptions& options);
+// The same in a table already read (what serve answers).
+Report mnk_probe_table(const MnkTable& table, const std::string& position);
 // A person against perfect play on standard input and output.
 int mnk_play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first);
 

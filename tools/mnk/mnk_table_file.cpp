@@ -1,6 +1,8 @@
 #include "tools/mnk/mnk_table_file.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -86,6 +88,33 @@ MnkTable read_mnk_table(const std::string& path) {
     throw DataError(path + ": " + std::to_string(table.values.size()) + " records, the header says " +
                     std::to_string(stated));
   return table;
+}
+
+bool looks_like_mnk_table(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string word;
+  return in >> word && word == kMagic;
+}
+
+Value mnk_table_value(const MnkTable& table, const mnk::MnkGame& game, mnk::Position p) {
+  const mnk::PackedMnk packed(game);
+  const auto it = table.values.find(packed.canonical(mnk::PackedMnk::pack(p)));
+  if (it == table.values.end()) throw DataError("position " + game.format(p) + " is not in the table");
+  return it->second;
+}
+
+std::vector<MnkTableMove> mnk_table_moves(const MnkTable& table, const mnk::MnkGame& game, mnk::Position p) {
+  std::vector<MnkTableMove> moves;
+  if (game.is_terminal(p)) return moves;
+  game.for_each_move(p, [&](int cell, mnk::Position child) {
+    const Value v = mnk_table_value(table, game, child);
+    moves.push_back({cell, Value{through(v).outcome, v.distance + 1}});
+  });
+  std::stable_sort(moves.begin(), moves.end(), [](const MnkTableMove& a, const MnkTableMove& b) {
+    if (a.value.outcome != b.value.outcome) return sign_of(a.value.outcome) > sign_of(b.value.outcome);
+    return a.value.outcome == Outcome::kWin ? a.value.distance < b.value.distance : a.value.distance > b.value.distance;
+  });
+  return moves;
 }
 
 }  // namespace gs::tools

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/value.h"
+#include "engine/mnk/mnk_game.h"
 
 namespace gs::tools {
 
@@ -28,5 +29,18 @@ struct MnkTableRecord {
 void write_mnk_table(const std::string& path, int m, int n, int k, const std::vector<MnkTableRecord>& records);
 // Throws DataError for a file that is damaged or not an m,n,k table.
 MnkTable read_mnk_table(const std::string& path);
+// Whether the file at `path` begins as an m,n,k table does (for a directory of several kinds).
+bool looks_like_mnk_table(const std::string& path);
+
+// Lookups in a table of `game` (the table's m, n, k): the value of p for the side to move, and
+// p's moves with their values for the mover (a win in d + 1 plies where the reply loses in d),
+// best first: wins before draws before losses, the fastest win, the longest draw or loss. Both
+// throw DataError where the table lacks a position (MnkGame::parse refuses those no game reaches).
+Value mnk_table_value(const MnkTable& table, const mnk::MnkGame& game, mnk::Position p);
+struct MnkTableMove {
+  int cell;
+  Value value;
+};
+std::vector<MnkTableMove> mnk_table_moves(const MnkTable& table, const mnk::MnkGame& game, mnk::Position p);
 
 }  // namespace gs::tools

@@ -3,11 +3,15 @@
 // solved tables is a TableService (table_service.h); the games' commands list theirs.
 #pragma once
 
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "tools/common/game_loop.h"
 
 namespace gs::tools {
 
@@ -31,5 +35,26 @@ class GameService {
 };
 
 using GameServices = std::vector<std::unique_ptr<GameService>>;
+
+// The names of the files in `dir`, sorted: the games a directory's tables make are listed, and
+// served, in this order.
+inline std::vector<std::string> sorted_file_names(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// How the game ends at q by its own rules, as a game record says it (natural_end,
+// tools/common/game_loop.h): {reason, winner (a side's name, null for a draw)}, null when it goes on.
+template <class G>
+nlohmann::json natural_ending(const G& game, const typename G::Position& q) {
+  const auto end = natural_end(game, q, 0);  // seat 0: the side to move at q
+  if (!end) return nullptr;
+  const int mover = game.side(q);
+  return {
+      {"reason", end->reason},
+      {"winner", end->winner ? nlohmann::json(G::kSides[*end->winner == 0 ? mover : 1 - mover]) : nlohmann::json()}};
+}
 
 }  // namespace gs::tools

@@ -12,6 +12,7 @@
 #include "engine/core/errors.h"
 #include "tools/common/command.h"
 #include "tools/hunt/hunt_jobs.h"
+#include "tools/mnk/mnk_serve.h"
 #include "tools/mountnfall/mountnfall_serve.h"
 #include "tools/serve/game_service.h"
 
@@ -77,9 +78,10 @@ int serve(const ServeOptions& o, const cli::GlobalOptions& global) {
   if (o.rule == 1 || o.rule < 0) throw InputError("--rule must be 0 (no draw rule) or 2 or more plies");
   GameServices services = hunt_services(o.dir, o.rule);
   for (auto& s : mountnfall_services(o.dir)) services.push_back(std::move(s));
+  for (auto& s : mnk_services(o.dir)) services.push_back(std::move(s));
   if (services.empty())
     throw InputError("no complete tables in " + clipped(o.dir) + " (gamesolver hunt build --dir " + clipped(o.dir) +
-                     " or mountnfall build makes them)");
+                     ", mountnfall build or mnk --all --output makes them)");
 
   nlohmann::json games = nlohmann::json::array();  // what each game is does not change while served
   for (const auto& s : services) games.push_back(s->info());
@@ -125,15 +127,16 @@ int serve(const ServeOptions& o, const cli::GlobalOptions& global) {
 
 const char* kAbout = R"(Serves a page to play the games whose tables DIR holds (Fox and Hounds, Tigers and Goats,
 Fox and Geese: every complete set of tables that hunt build made there; Mount'n Fall boards that
-mountnfall build made there) against their perfect player: the fastest win, the slowest loss,
-and draws kept under the draw rule when its tables are built. Click a piece, then where it goes
-(a goat to place: the empty point). Hints
+mountnfall build made there; m,n,k boards whose strong solution mnk --all --output wrote there)
+against their perfect player: the fastest win, the slowest loss, and draws kept under the draw
+rule when its tables are built. Click a piece, then where it goes (a goat or a stone to place:
+the empty point). Hints
 show every move's value and distance; undo takes back your last move; the game record
 downloads for gamesolver view. Listens on 127.0.0.1 only.
 
 The JSON API under the page (bad input: status 400 and {"error": reason}):
   GET /api/games                                  the games served
-  GET /api/probe?game=G&position=P[&counter=C]    what hunt probe (mountnfall probe) --json prints
+  GET /api/probe?game=G&position=P[&counter=C]    what hunt (mountnfall, mnk) probe --json prints
   GET /api/turn?game=G&position=P[&counter=C]     the board, every move with its value, the best
 Add variant=V where DIR holds several variants of G; no position: where play starts.
 )";
@@ -143,16 +146,18 @@ const char* kExamples = R"(  gamesolver hunt build --game fox-hounds --dir table
   gamesolver serve --dir tables --port 0 --json -       any free port, named in the JSON it prints
   curl 'http://127.0.0.1:8080/api/probe?game=fox-hounds'
   gamesolver mountnfall build --size 4 --triangle 2 --dir tables    Mount'n Fall 4x4 served there too
+  gamesolver tictactoe --all --output tables/ttt.table              and tic-tac-toe
 )";
 
 }  // namespace
 
 Command serve_command() {
-  Command command{.name = "serve",
-                  .summary = "play the hunt games and Mount'n Fall in the browser against their tables' perfect player",
-                  .about = kAbout,
-                  .examples = kExamples,
-                  .self_checks = [] { return std::vector<SelfCheck>{}; }};  // the hunt games' own checks apply
+  Command command{
+      .name = "serve",
+      .summary = "play the hunt games, Mount'n Fall and m,n,k in the browser against their tables' perfect player",
+      .about = kAbout,
+      .examples = kExamples,
+      .self_checks = [] { return std::vector<SelfCheck>{}; }};  // the hunt games' own checks apply
   return make_command<ServeOptions>(
       std::move(command),
       [](po::options_description& d, ServeOptions& o) {

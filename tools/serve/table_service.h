@@ -3,8 +3,6 @@
 // under one lock (a table keeps the blocks it has read). The perfect player is `hunt play`'s.
 #pragma once
 
-#include <algorithm>
-#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -23,15 +21,6 @@
 #include "tools/serve/game_service.h"
 
 namespace gs::tools {
-
-// The names of the files in `dir`, sorted: the games a directory's tables make are listed, and
-// served, in this order.
-inline std::vector<std::string> sorted_file_names(const std::string& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 // Whether every layer of g's tables is built in `dir`; if not, says on stderr which is missing.
 template <Indexed G>
@@ -136,15 +125,10 @@ class TableService final : public GameService {
   }
 
  private:
-  // How the game ends at q, reached with the rule's counter at `counter` (none: not by a move),
-  // as a game record says it (natural_end, tools/common/game_loop.h): null when it goes on.
+  // How the game ends at q, by its rules or (reached by a move with the rule's counter then at
+  // `counter`) by the draw rule: null when it goes on.
   nlohmann::json ending(const Position& q, std::optional<int> counter) const {
-    if (const auto end = natural_end(game_, q, 0)) {  // seat 0: the side to move at q
-      const int mover = game_.side(q);
-      return {{"reason", end->reason},
-              {"winner",
-               end->winner ? nlohmann::json(G::kSides[*end->winner == 0 ? mover : 1 - mover]) : nlohmann::json()}};
-    }
+    if (nlohmann::json end = natural_ending(game_, q); !end.is_null()) return end;
     if (counter)
       if (const auto why = player_.rule_draw(q, *counter)) return {{"reason", *why}, {"winner", nullptr}};
     return nullptr;

@@ -11,6 +11,7 @@
 #include "tools/common/json_number.h"
 #include "tools/hopscotch/hopscotch_jobs.h"
 #include "tools/hunt/hunt_jobs.h"
+#include "tools/mnk/mnk_record_game.h"
 #include "tools/mountnfall/mountnfall_match.h"
 #include "tools/mountnfall/mountnfall_serve.h"
 #include "tools/peg/peg_jobs.h"
@@ -43,10 +44,13 @@ Replay replay_of(const std::string& path, int game, bool game_given) {
   if (j.is_object() && j.contains("game_results")) return mountnfall_replay(j, game);
   if (j.is_object() && j.value("record", "") == "gamesolver-game") {
     one_game();
-    // The play page's records of Mount'n Fall name it; every other game record is a hunt game's.
-    const bool mountnfall = j.contains("parameters") && j["parameters"].is_object() &&
-                            j["parameters"].value("game", "") == mountnfall::MountNFallIndex::kName;
-    return mountnfall ? mountnfall_record_replay(j) : hunt_replay(j);
+    // The play page's records of Mount'n Fall and m,n,k name their game; every other game record
+    // is a hunt game's.
+    const std::string named =
+        j.contains("parameters") && j["parameters"].is_object() ? j["parameters"].value("game", "") : std::string();
+    if (named == mountnfall::MountNFallIndex::kName) return mountnfall_record_replay(j);
+    if (named == MnkRecordGame::kName) return mnk_record_replay(j);
+    return hunt_replay(j);
   }
   throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a hunt game record");
 }
