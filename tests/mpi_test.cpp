@@ -100,7 +100,7 @@ TEST(MpiBuild, FoxAndHoundsEqualsOneProcess) {
 
 TEST(MpiBuild, TigersAndGoatsSlidingPhaseEqualsOneProcess) {
   REQUIRE_MPI();
-  same_tables_on_ranks("hunt build --game tigers-goats --size 4 --goats 6 --win-captures 2 --phase sliding", "mpi-tgs");
+  same_tables_on_ranks("hunt build --game tigers-goats --size 4 --goats 4 --win-captures 2 --phase sliding", "mpi-tgs");
 }
 
 TEST(MpiBuild, FoxAndGeeseWithRuleTablesEqualsOneProcess) {
