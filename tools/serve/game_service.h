@@ -1,6 +1,7 @@
 // A game as `gamesolver serve` offers it to the play page: what the page shows and what the
 // perfect player answers, in JSON, without the page knowing the game's rules. Each game with
-// solved tables is a TableService (table_service.h); the games' commands list theirs.
+// solved tables is a TableService (table_service.h), an m,n,k board a service over its strong
+// solution's file (tools/mnk/mnk_serve.h); the games' commands list theirs.
 #pragma once
 
 #include <algorithm>
