@@ -88,14 +88,14 @@ TEST(HopscotchCli, DealFileAndCardsGiveTheSameDeal) {
 }
 
 TEST(HopscotchCli, StatsAreTheSameWithOneThreadAndTwo) {
-  const auto one = run_json("hopscotch stats --deals 30 --seed 100 --threads 1");
-  const auto two = run_json("hopscotch stats --deals 30 --seed 100 --threads 2");
+  const auto one = run_json("hopscotch stats --deals 16 --seed 100 --threads 1");
+  const auto two = run_json("hopscotch stats --deals 16 --seed 100 --threads 2");
   for (const char* key : {"deals", "won", "lost", "unresolved", "win_rate", "ci95", "seconds_median", "seconds_p99"})
     EXPECT_TRUE(one.contains(key)) << key;
   for (const char* key : {"won", "lost", "unresolved", "lost_scores", "nodes", "normal_play"})
     EXPECT_EQ(one[key], two[key]) << key;
-  EXPECT_EQ(one["deals"], 30);
-  EXPECT_EQ(one["won"].get<int>() + one["lost"].get<int>() + one["unresolved"].get<int>(), 30);
+  EXPECT_EQ(one["deals"], 16);
+  EXPECT_EQ(one["won"].get<int>() + one["lost"].get<int>() + one["unresolved"].get<int>(), 16);
   const double low = one["ci95"][0], high = one["ci95"][1], rate = one["win_rate"];
   EXPECT_LE(low, rate);
   EXPECT_GE(high, rate);

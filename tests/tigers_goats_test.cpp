@@ -224,7 +224,7 @@ namespace {
 // A build keeps in memory only the layer being solved and the layers it reads, and still writes
 // the tables of a solve in memory.
 TEST(Retrograde, TigersAndGoatsBuildHoldsOnlyTheLayersItReads) {
-  const TigersAndGoats g(4, 6, 2, true, true);
+  const TigersAndGoats g(4, 4, 2, true, true);
   const std::string dir =
       (std::filesystem::temp_directory_path() / ("gs-tg-drop-" + std::to_string(getpid()))).string();
   std::filesystem::remove_all(dir);
