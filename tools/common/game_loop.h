@@ -112,6 +112,15 @@ std::optional<RecordedEnd> natural_end(const G& game, const typename G::Position
   return std::nullopt;
 }
 
+// The winning side's name (G::kSides) of a game that ended as `end` says, seat 0 being the side
+// to move at `seat0`: null for a draw.
+template <class G>
+const char* winner_side(const G& game, const RecordedEnd& end, const typename G::Position& seat0) {
+  if (!end.winner) return nullptr;
+  const int first = game.side(seat0);
+  return G::kSides[*end.winner == 0 ? first : 1 - first];
+}
+
 // Whether a record's `reason` is what play_out gives a game that ended as `end` says: the
 // position's own reason, or, where the position does not end it, one of the others.
 inline bool reason_fits(const std::optional<RecordedEnd>& end, const std::string& reason) {

@@ -44,8 +44,8 @@ Replay replay_record(const G& g, const nlohmann::json& record, const std::string
     const std::optional<RecordedEnd> end = natural_end(g, p, frames.moves());
     if (!reason_fits(end, reason)) throw DataError("its reason '" + clipped(reason) + "' is not how its moves end");
     const nlohmann::json& stated = record.at("winner");
-    const int first = g.side(start);
-    if (end && end->winner ? stated != G::kSides[*end->winner == 0 ? first : 1 - first] : !stated.is_null())
+    const char* winner = end ? winner_side(g, *end, start) : nullptr;
+    if (winner ? stated != winner : !stated.is_null())
       throw DataError("its winner is not who its moves make the winner");
     return replay;
   } catch (const nlohmann::json::exception& e) {

@@ -52,10 +52,8 @@ template <class G>
 nlohmann::json natural_ending(const G& game, const typename G::Position& q) {
   const auto end = natural_end(game, q, 0);  // seat 0: the side to move at q
   if (!end) return nullptr;
-  const int mover = game.side(q);
-  return {
-      {"reason", end->reason},
-      {"winner", end->winner ? nlohmann::json(G::kSides[*end->winner == 0 ? mover : 1 - mover]) : nlohmann::json()}};
+  const char* winner = winner_side(game, *end, q);
+  return {{"reason", end->reason}, {"winner", winner ? nlohmann::json(winner) : nlohmann::json()}};
 }
 
 }  // namespace gs::tools
