@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "engine/mountnfall/mountnfall_play.h"
 #include "solvers/io/stale_temporaries.h"
 #include "tests/cli_run.h"
 
@@ -408,6 +409,9 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
       {"mountnfall", "needs a mode"},
       {"mountnfall build --size 4 --triangle 2", "needs --dir"},
       {"mountnfall build --size 7 --triangle 2 --dir x", "up to 6x6"},
+      // Refused before any work: an index past its placement tables, a layer past memory.
+      {"mountnfall build --size 6 --triangle 4 --dir x", "too large for exact tables"},
+      {"mountnfall build --size 6 --triangle 3 --dir x", "GiB; this machine has"},
       {"mountnfall perft --size 9 --depth 1", "--size must be between 4 and 8"},
       {"mountnfall perft", "--depth"},
       {"mountnfall perft --depth 2 --position 'zz w'", "rows expected"},
@@ -415,6 +419,39 @@ TEST(MountNFallCli, SmallBoardTablesPerftAndErrors) {
       {"mountnfall match --player nobody --games 1", "unknown player"},
   });
   fs::remove_all(dir);
+}
+
+// A record of the real board, which has no tables: view replays it by the rules alone, at once.
+TEST(MountNFallCli, ViewReplaysARecordOfABoardWithoutTables) {
+  const gs::mountnfall::MountNFallPlay game(8, 5);
+  auto p = game.start();
+  nlohmann::json record = {{"record", "gamesolver-game"},
+                           {"game", "mountnfall"},
+                           {"parameters", {{"game", "mountnfall"}, {"size", 8}, {"triangle", 5}}},
+                           {"start", game.format(p)},
+                           {"moves", nlohmann::json::array()},
+                           {"reason", "stopped"},
+                           {"winner", nullptr}};
+  for (int ply = 0; ply < 4; ++ply) {
+    std::optional<gs::mountnfall::Position> first;
+    game.for_each_move(p, [&](const auto& q) { first = first ? first : q; });
+    ASSERT_TRUE(first);
+    record["moves"].push_back({{"move", game.move_name(p, *first)}, {"position", game.format(*first)}});
+    p = *first;
+  }
+  record["final_position"] = game.format(p);
+  const auto path = temp_path("mnf-8x8-record.json"), page = temp_path("mnf-8x8-record.html");
+  std::ofstream(path) << record.dump();
+  auto r = run("view " + path + " --html " + page + " --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(nlohmann::json::parse(r.output)["frames"], 5);
+  record["parameters"]["size"] = 9;
+  std::ofstream(path) << record.dump();
+  r = run("view " + path + " --html " + page);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.output.find("boards are 4x4 to 8x8"), std::string::npos) << r.output;
+  fs::remove(path);
+  fs::remove(page);
 }
 
 }  // namespace

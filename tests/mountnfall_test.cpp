@@ -172,6 +172,18 @@ TEST(MountNFallIndex, RankUnrankRoundTripAndUnmovesUndoMoves) {
   EXPECT_GT(checked, 10000u);
 }
 
+// Boards past the index are refused, not indexed into wrapped counts or tables past memory; the
+// largest accepted one counts its positions exactly (the sum over its layers' groups, by hand).
+TEST(MountNFallIndex, RefusesBoardsPastItsPlacementTables) {
+  EXPECT_THROW(MountNFallIndex(6, 4), gs::InputError);  // White's 10 squares: C(36, 10) placements
+  EXPECT_THROW(MountNFallIndex(8, 7), gs::InputError);
+  EXPECT_THROW(gs::PlacementIndex(64, 20, gs::SymmetryGroup()), gs::InputError);
+  const MountNFallIndex unreduced(5, 3, false);
+  std::uint64_t total = 0;
+  for (int layer = 0; layer < unreduced.layer_count(); ++layer) total += unreduced.layer_size(layer);
+  EXPECT_EQ(total, 360964918862u);  // sum of 2 C(25, kw) C(25 - kw, kb) C(w - 1, kw - 1) C(b - 1, kb - 1)
+}
+
 // Every un-move is a move: the predecessors of random positions have a move back to them.
 TEST(MountNFallIndex, UnmovesAreMoves) {
   const MountNFallIndex index(5, 2);

@@ -122,11 +122,12 @@ TEST(MpiBuild, AKilledRankStopsTheJobAndARestartResumes) {
   ASSERT_EQ(run(variant + " --threads 1 --quiet --dir " + one).code, 0);
   const auto started = std::chrono::steady_clock::now();
   // The job in the background; one of its ranks (the newest process whose command line starts
-  // with the binary: not mpirun's or timeout's) killed once the first layer file is written.
+  // with the binary and names this job's directory: not mpirun's or timeout's, nor another test's
+  // build running beside it) killed once the first layer file is written.
   const auto r = run_shell("(" + kMpirun + "2 " + GAMESOLVER_BINARY + " " + variant + " --threads 1 --quiet --dir " +
                            dir + " >/dev/null 2>&1 & job=$!; for i in $(seq 600); do ls " + dir +
                            "/*.gst >/dev/null 2>&1 && break; sleep 0.1; done; pkill -KILL -n -f '^" +
-                           GAMESOLVER_BINARY + " hunt build'; wait $job; echo \"exit $?\")");
+                           GAMESOLVER_BINARY + " hunt build .*--dir " + dir + "$'; wait $job; echo \"exit $?\")");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   EXPECT_EQ(r.output.find("exit 0"), std::string::npos) << r.output;  // the job failed, as it must
   EXPECT_LT(seconds, 120) << "the other rank was left waiting";

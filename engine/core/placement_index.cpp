@@ -1,12 +1,17 @@
 #include "engine/core/placement_index.h"
 
 #include <algorithm>
+#include <string>
 
 #include "engine/core/combinatorics.h"
+#include "engine/core/errors.h"
 
 namespace gs {
 
 PlacementIndex::PlacementIndex(int points, int a, const SymmetryGroup& group) : points_(points), a_(a), group_(group) {
+  if (!tabulates(points, a))
+    throw InputError("a placement index of " + std::to_string(a) + " of " + std::to_string(points) +
+                     " points: more than " + std::to_string(kMostSets) + " sets");
   const auto sets = binomial(points, a);
   class_of_.resize(sets);
   for (std::uint64_t r = 0; r < sets; ++r) {

@@ -20,7 +20,11 @@ namespace gs {
 class PlacementIndex {
  public:
   static constexpr int kMaxPoints = 64;
+  // The most sets A it tabulates (a class and its maps for each: 8 bytes a set, 1 GiB).
+  static constexpr std::uint64_t kMostSets = std::uint64_t{1} << 27;
+  static bool tabulates(int points, int a) { return binomial(points, a) <= kMostSets; }
   // `group`: the symmetries to reduce by (element 0 the identity; at most 8 elements).
+  // Throws InputError past kMostSets.
   PlacementIndex(int points, int a, const SymmetryGroup& group);
 
   std::uint64_t classes() const { return class_set_.size(); }

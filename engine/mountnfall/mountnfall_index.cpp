@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "engine/core/combinatorics.h"
+#include "engine/core/errors.h"
 #include "engine/core/lattice.h"
 
 namespace gs::mountnfall {
@@ -40,23 +42,38 @@ SymmetryGroup square_group(int n, bool all) {
 }  // namespace
 
 MountNFallIndex::MountNFallIndex(int size, int triangle, bool reduce)
-    : game_(size, triangle), squares_(size * size), most_(triangle * (triangle + 1) / 2), reduce_(reduce) {
+    : MountNFallPlay(size, triangle), squares_(size * size), most_(triangle * (triangle + 1) / 2), reduce_(reduce) {
+  const int most_squares = std::min(most_, squares_);
+  for (int kw = 0; kw <= most_squares; ++kw)
+    if (!PlacementIndex::tabulates(squares_, kw))
+      throw InputError("Mount'n Fall " + variant() + " is too large for exact tables: White's " + std::to_string(kw) +
+                       " squares have " + std::to_string(binomial(squares_, kw)) + " placements, more than " +
+                       std::to_string(PlacementIndex::kMostSets) + " (use a smaller board or triangle)");
   const SymmetryGroup group = square_group(size, reduce);
-  for (int kw = 0; kw <= std::min(most_, squares_); ++kw) placements_.emplace_back(squares_, kw, group);
+  for (int kw = 0; kw <= most_squares; ++kw) placements_.emplace_back(squares_, kw, group);
   std::vector<std::pair<int, int>> counts;
   for (int w = 0; w <= most_; ++w)
     for (int b = 0; b <= most_; ++b) counts.push_back({w, b});
   std::stable_sort(counts.begin(), counts.end(),
                    [](auto x, auto y) { return x.first + x.second < y.first + y.second; });
   layer_of_.assign(static_cast<std::size_t>((most_ + 1) * (most_ + 1)), -1);
+  std::uint64_t total = 0;
+  // A count past 64 bits would wrap into a smaller, wrong index: refused instead.
+  const auto checked = [&](bool overflow) {
+    if (overflow)
+      throw InputError("Mount'n Fall " + variant() + " is too large for exact tables: more than 2^64 positions");
+  };
   for (const auto& [w, b] : counts) {
     Layer layer{w, b, 0, {}};
     for (int kw = w ? 1 : 0; kw <= std::min(w, squares_); ++kw)
       for (int kb = b ? 1 : 0; kb <= std::min(b, squares_ - kw); ++kb) {
         Group g{kw, kb, layer.size, splits(w, kw), splits(b, kb)};
-        layer.size += 2 * placements_[static_cast<std::size_t>(kw)].size(kb) * g.white_splits * g.black_splits;
+        std::uint64_t n = placements_[static_cast<std::size_t>(kw)].size(kb);
+        checked(__builtin_mul_overflow(n, 2 * g.white_splits, &n) || __builtin_mul_overflow(n, g.black_splits, &n) ||
+                __builtin_add_overflow(layer.size, n, &layer.size));
         layer.groups.push_back(g);
       }
+    checked(__builtin_add_overflow(total, layer.size, &total));
     layer_of_[static_cast<std::size_t>(w * (most_ + 1) + b)] = static_cast<int>(layers_.size());
     layers_.push_back(std::move(layer));
   }
@@ -89,26 +106,6 @@ const MountNFallIndex::Group& MountNFallIndex::group_of(const Layer& layer, int 
   for (const Group& g : layer.groups)
     if (g.white_squares == white_squares && g.black_squares == black_squares) return g;
   throw std::logic_error("MountNFallIndex: no group");
-}
-
-std::optional<mountnfall::Move> MountNFallIndex::move_to(const Position& from, const Position& to) const {
-  std::optional<mountnfall::Move> found;
-  game_.for_each_move(from, [&](const mountnfall::Move& m) {
-    if (!found && game_.play(from, m) == to) found = m;
-  });
-  return found;
-}
-
-std::string MountNFallIndex::move_name(const Position& from, const Position& to) const {
-  const auto m = move_to(from, to);
-  return m ? game_.move_name(*m) : "?";
-}
-
-std::pair<std::string, std::string> MountNFallIndex::move_points(const Position& from, const Position& to) const {
-  const auto m = move_to(from, to);
-  if (!m) return {};
-  const auto [source, target] = game_.move_squares(*m);
-  return {game_.square_name(source), game_.square_name(target)};
 }
 
 std::string MountNFallIndex::layer_name(int layer) const {

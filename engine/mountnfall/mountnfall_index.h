@@ -18,55 +18,21 @@
 
 #include "engine/core/layer_index.h"
 #include "engine/core/placement_index.h"
-#include "engine/core/value.h"
-#include "engine/mountnfall/mountnfall.h"
+#include "engine/mountnfall/mountnfall_play.h"
 
 namespace gs::mountnfall {
 
-class MountNFallIndex {
+// Refuses (InputError) a board whose index would not fit: White's squares with more placements
+// than gs::PlacementIndex tabulates, or more positions than 64 bits count.
+class MountNFallIndex : public MountNFallPlay {
  public:
-  using Position = mountnfall::Position;
-  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
-
-  static constexpr const char* kName = "mountnfall";
   static constexpr const char* kIndexScheme = "pawns.square-classes.compositions.side";
-  static constexpr const char* kSides[2] = {"white", "black"};
 
   // reduce: index up to the 8 symmetries (off: every position, for cross-checks).
   MountNFallIndex(int size, int triangle, bool reduce = true);
 
-  const MountNFall& game() const { return game_; }
-  std::string variant() const {
-    return std::to_string(game_.size()) + "x" + std::to_string(game_.size()) + "-t" + std::to_string(game_.triangle()) +
-           (reduce_ ? "" : "-unreduced");
-  }
-  Position start() const { return game_.start(); }
-  std::vector<Position> starts() const {  // White to move first, and Black
-    Position black = game_.start();
-    black.white_to_move = false;
-    return {game_.start(), black};
-  }
-  std::string format(const Position& p) const { return game_.format(p); }
-  Position parse(const std::string& text) const { return game_.parse(text); }
-  std::string move_name(const Position& from, const Position& to) const;
-  // The squares named ("c2") a player points at to make the move to `to` (MountNFall::move_squares).
-  std::pair<std::string, std::string> move_points(const Position& from, const Position& to) const;
-  int side(const Position& p) const { return p.white_to_move ? 0 : 1; }
-
+  std::string variant() const { return MountNFallPlay::variant() + (reduce_ ? "" : "-unreduced"); }
   bool tabulated(const Position&) const { return true; }
-  // Nothing is decided before a move: a side with no legal move loses, which the solvers see.
-  std::optional<Outcome> terminal(const Position&) const { return std::nullopt; }
-
-  template <class F>
-  void for_each_move(const Position& p, F&& f) const {
-    game_.for_each_move(p, [&](const mountnfall::Move& m) { f(game_.play(p, m)); });
-  }
-  Position play(const Position&, const Move& m) const { return m; }
-  template <class F>
-  void for_each_unmove(const Position& p, F&& f) const {
-    game_.for_each_previous(p, f);
-  }
-  Position unplay(const Position&, const Move& m) const { return m; }
 
   int layer_count() const { return static_cast<int>(layers_.size()); }
   std::uint64_t layer_size(int layer) const { return layers_[static_cast<std::size_t>(layer)].size; }
@@ -75,9 +41,6 @@ class MountNFallIndex {
   std::string layer_name(int layer) const;
 
  private:
-  // The move from `from` that reaches `to`, if one does.
-  std::optional<mountnfall::Move> move_to(const Position& from, const Position& to) const;
-
   struct Group {
     int white_squares, black_squares;
     std::uint64_t offset;
@@ -95,7 +58,6 @@ class MountNFallIndex {
   std::pair<std::uint64_t, std::uint64_t> split_ranks(const Position& p) const;
   const Group& group_of(const Layer& layer, int white_squares, int black_squares) const;
 
-  MountNFall game_;
   int squares_, most_;  // squares; pawns a side starts with
   bool reduce_;
   std::vector<PlacementIndex> placements_;  // by the number of white squares; each holds the symmetries

@@ -148,6 +148,15 @@ Report build(const G& game, const TableJobOptions& options) {
   const RankTraffic before = ranks.traffic();  // a game under a rule builds twice in one process
   LayerStore<G> store(game, options.dir, &ranks);
   const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
+  // A layer being solved holds 2 bytes a position: a layer past memory is refused now, not killed
+  // for memory hours into the build.
+  int largest = 0;
+  for (int layer = 1; layer <= last; ++layer)
+    if (game.layer_size(layer) > game.layer_size(largest)) largest = layer;
+  cli::check_memory_fits(static_cast<double>(sizeof(std::uint16_t)) * static_cast<double>(game.layer_size(largest)),
+                         G::kName + std::string(" ") + game.variant() + ": solving layer " + std::to_string(largest) +
+                             " (" + std::to_string(game.layer_size(largest)) + " positions)",
+                         "--up-to L builds the layers below it");
   std::atomic<int> current{0};
   int solved = 0, loaded = 0, stated = 0;
   std::uint64_t sliced = 0;  // positions of this rank's slices of the layers it solved

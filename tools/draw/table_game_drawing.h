@@ -12,7 +12,7 @@
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
-#include "engine/mountnfall/mountnfall_index.h"
+#include "engine/mountnfall/mountnfall_play.h"
 #include "tools/draw/diagram.h"
 
 namespace gs::draw {
@@ -21,7 +21,7 @@ Diagram diagram_of(const hunt::FoxAndHounds& game, const hunt::FoxAndHounds::Pos
 Diagram diagram_of(const hunt::FoxAndGeese& game, const hunt::FoxAndGeese::Position& p);
 Diagram diagram_of(const hunt::TigersAndGoats& game, const hunt::TigersAndGoats::Position& p);
 Diagram diagram_of(const mountnfall::MountNFall& game, const mountnfall::Position& p);
-inline Diagram diagram_of(const mountnfall::MountNFallIndex& game, const mountnfall::Position& p) {
+inline Diagram diagram_of(const mountnfall::MountNFallPlay& game, const mountnfall::Position& p) {
   return diagram_of(game.game(), p);
 }
 

@@ -57,7 +57,7 @@ const char* kExamples = R"(  gamesolver mountnfall build --size 4 --triangle 2 -
   gamesolver mountnfall perft --depth 3                             8x8: 134, 17956, ...
   gamesolver mountnfall analyse --time 5                            the 8x8 start, 5 seconds
   gamesolver mountnfall match --games 100 --time 0.1                engine against the baseline
-  mpirun -n 2 gamesolver mountnfall build --size 5 --dir tables     the build across 2 MPI ranks
+  mpirun -n 2 gamesolver mountnfall build --size 5 --triangle 2 --dir tables   across 2 MPI ranks
 )";
 
 // --time checked against its real range: NaN, infinity or 1e300 seconds never stop, and a

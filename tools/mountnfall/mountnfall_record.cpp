@@ -3,7 +3,7 @@
 #include <string>
 
 #include "engine/core/errors.h"
-#include "engine/mountnfall/mountnfall_index.h"
+#include "engine/mountnfall/mountnfall_play.h"
 #include "tools/common/json_number.h"
 #include "tools/common/record_replay.h"
 #include "tools/mountnfall/mountnfall_serve.h"
@@ -20,7 +20,7 @@ Replay mountnfall_record_replay(const nlohmann::json& record) {
     throw DataError(std::string("not a Mount'n Fall game record: ") + e.what());
   }
   try {
-    const mountnfall::MountNFallIndex g(size, triangle);
+    const mountnfall::MountNFallPlay g(size, triangle);  // the rules alone: records of any board
     return replay_record(g, record, std::string("Mount'n Fall ") + g.variant(), "Mount'n Fall");
   } catch (const InputError& e) {  // a board the game does not have
     throw DataError(std::string("a Mount'n Fall game record: ") + e.what());

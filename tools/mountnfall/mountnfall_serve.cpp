@@ -1,5 +1,6 @@
 #include "tools/mountnfall/mountnfall_serve.h"
 
+#include <iostream>
 #include <regex>
 
 #include "engine/core/errors.h"
@@ -19,15 +20,19 @@ nlohmann::json parameters(const mountnfall::MountNFallIndex& g) {
 
 GameServices mountnfall_services(const std::string& dir) {
   // The first layer's file of each variant names it (unreduced tables are for cross-checks).
-  static const std::regex first_layer(R"(mountnfall-(\d+)x\1-t(\d+)-layer000\.gst)");
+  static const std::regex first_layer(R"(mountnfall-(\d{1,2})x\1-t(\d{1,2})-layer000\.gst)");
   GameServices services;
   for (const std::string& name : sorted_file_names(dir)) {
     std::smatch m;
     if (!std::regex_match(name, m, first_layer)) continue;
-    const mountnfall::MountNFallIndex g(std::stoi(m[1]), std::stoi(m[2]));
-    if (complete_tables(g, dir))
-      services.push_back(
-          std::make_unique<TableService<mountnfall::MountNFallIndex>>(g, dir, 0, parameters(g), g.start()));
+    try {
+      const mountnfall::MountNFallIndex g(std::stoi(m[1]), std::stoi(m[2]));
+      if (complete_tables(g, dir))
+        services.push_back(
+            std::make_unique<TableService<mountnfall::MountNFallIndex>>(g, dir, 0, parameters(g), g.start()));
+    } catch (const InputError& e) {  // a name no build writes (a board the game or its index has not)
+      std::cerr << "serve: " << name << " is not served: " << e.what() << "\n";
+    }
   }
   return services;
 }

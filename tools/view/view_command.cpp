@@ -5,7 +5,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/read_file.h"
-#include "engine/mountnfall/mountnfall_index.h"
+#include "engine/mountnfall/mountnfall_play.h"
 #include "solvers/io/checked_text_file.h"
 #include "tools/common/command.h"
 #include "tools/common/json_number.h"
@@ -39,7 +39,7 @@ Replay replay_of(const std::string& path, int game, bool game_given) {
   if (first == std::string::npos || (text[first] != '{' && text[first] != '['))
     throw DataError(path +
                     ": not a file gamesolver replays (a peg solution file, a Hopscotch play file, a Mount'n Fall "
-                    "match --json result or a hunt play --json record)");
+                    "match --json result or a game record)");
   const nlohmann::json j = parse_user_json(text, path);
   if (j.is_object() && j.contains("game_results")) return mountnfall_replay(j, game);
   if (j.is_object() && j.value("record", "") == "gamesolver-game") {
@@ -48,17 +48,17 @@ Replay replay_of(const std::string& path, int game, bool game_given) {
     // is a hunt game's.
     const std::string named =
         j.contains("parameters") && j["parameters"].is_object() ? j["parameters"].value("game", "") : std::string();
-    if (named == mountnfall::MountNFallIndex::kName) return mountnfall_record_replay(j);
+    if (named == mountnfall::MountNFallPlay::kName) return mountnfall_record_replay(j);
     if (named == MnkRecordGame::kName) return mnk_record_replay(j);
     return hunt_replay(j);
   }
-  throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a hunt game record");
+  throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a game record");
 }
 
-const char* kAbout = R"(Replays a peg solution file (peg --output), a Hopscotch play file (hopscotch --output), a
-Mount'n Fall match result (mountnfall match --json) or a game record (hunt play --json, or downloaded from
-the page of gamesolver serve) as
-one HTML page: step forward and back, a slider, the arrow keys; no server or network needed.
+const char* kAbout = R"(Replays a peg solution file (peg --output), a Hopscotch play file (hopscotch --output),
+a Mount'n Fall match result (mountnfall match --json) or a game record (hunt play --json, or
+downloaded from the page of gamesolver serve) as one HTML page: step forward and back, a
+slider, the arrow keys; no server or network needed.
 )";
 
 const char* kExamples = R"(  gamesolver peg --output sol.txt && gamesolver view sol.txt --html sol.html
