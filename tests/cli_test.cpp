@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -64,6 +65,48 @@ TEST(Cli, AllStartsTimeLimitReportsUndecidedPairs) {
       ++listed;
     }
   EXPECT_EQ(listed, undecided);
+}
+
+// The pairs left open at the time limit decided by the meeting of both halves: the same table as
+// the searches give when they run to the end, the meeting's proofs named with both halves'
+// layers, its solutions written and verified, and a rerun on the kept layer files the same.
+TEST(Cli, AllStartsMeetOpenDecidesWhatTheSearchesLeaveOpen) {
+  const auto table = [](const nlohmann::json& j) {
+    std::map<std::string, nlohmann::json> finishes;
+    for (const auto& start : j["pairs"]) finishes[start["start"]] = start["finishes"];
+    return finishes;
+  };
+  for (const std::string board : {"triangle5", "triangle6"}) {
+    const auto plain = run("peg --board " + board + " --all-starts --quiet --json -");
+    ASSERT_EQ(plain.code, 0) << plain.output;
+    const auto expected = nlohmann::json::parse(plain.output);
+    const auto solutions = temp_path("meet-open-" + board), layers = temp_path("meet-open-layers-" + board);
+    // A limit of a microsecond: every search is stopped before it starts.
+    const std::string args =
+        "peg --board " + board + " --all-starts --time-limit 0.000001 --meet-open --quiet --json -";
+    auto r = run(args + " --output " + solutions + " --dir " + layers);
+    ASSERT_EQ(r.code, 0) << r.output;
+    const auto j = nlohmann::json::parse(r.output);
+    EXPECT_TRUE(j["complete"]);
+    EXPECT_GT(j["meetings"].get<int>(), 0);
+    EXPECT_EQ(table(j), table(expected)) << board;
+    EXPECT_EQ(j["solution_files"], expected["solvable_pairs"]);
+    EXPECT_EQ(j["unsolvable_by_search"].get<int>() + j["unsolvable_by_meeting"].get<int>(),
+              expected["unsolvable_by_search"].get<int>());
+    for (const auto& start : j["pairs"])
+      for (const auto& proof : start["unsolvable"])
+        if (proof["proof"].get<std::string>().starts_with("meeting of both halves")) {
+          EXPECT_FALSE(proof["forward_layers"].empty());
+          EXPECT_FALSE(proof["backward_layers"].empty());
+        }
+    for (const auto& entry : std::filesystem::directory_iterator(solutions))
+      EXPECT_EQ(run("peg verify " + entry.path().string()).code, 0) << entry.path();
+    r = run(args + " --dir " + layers);  // the halves read back from their files
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_EQ(table(nlohmann::json::parse(r.output)), table(expected)) << board;
+    std::filesystem::remove_all(solutions);
+    std::filesystem::remove_all(layers);
+  }
 }
 
 TEST(Cli, MalformedBoardFileIsAUsageError) {

@@ -3,12 +3,14 @@
 // works, in this order: position classes (the finish is not in the start's class), a pagoda
 // function found by linear programming (tools/peg/pagoda_search.h), a depth-first search that
 // either finds a solution or exhausts the positions (dead-position tables shared by the searches
-// towards one finish, pruned by every pagoda found for that finish).
+// towards one finish, pruned by every pagoda found for that finish); with --meet-open, the pairs
+// the searches leave open at --time-limit by the meeting of both halves (tools/peg/peg_meet.h).
 #include <bit>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include <tbb/parallel_for.h>
 
@@ -25,6 +27,7 @@
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
 #include "tools/peg/peg_jobs.h"
+#include "tools/peg/peg_meet.h"
 #include "tools/peg/peg_report.h"
 #include "tools/peg/peg_solution_file.h"
 
@@ -33,7 +36,7 @@ namespace gs::tools {
 namespace {
 
 // reverse: decided by the reverse problem (next pair), whose answer is the same.
-enum class Proof { none, pagoda, search, reverse };
+enum class Proof { none, pagoda, search, meeting, reverse };
 
 // One (start, finish) pair per orbit of the board's symmetries, turned so that the finish is
 // the smallest hole of its orbit: the searches towards one finish then share a dead table.
@@ -41,10 +44,11 @@ struct Pair {
   int start, finish;  // as searched
   Proof proof = Proof::none;
   bool solvable = false;
-  peg::Pagoda pagoda;               // proof == pagoda
-  std::vector<peg::Jump> solution;  // solvable
-  std::uint64_t nodes = 0;          // proof == search (or reverse, the reverse's search)
-  std::uint64_t tried = 0;          // proof != search: positions its search expanded before it was cancelled
+  peg::Pagoda pagoda;                                          // proof == pagoda
+  std::vector<peg::Jump> solution;                             // solvable
+  std::uint64_t nodes = 0;                                     // proof == search or meeting (or reverse, the reverse's)
+  std::vector<std::uint64_t> forward_layers, backward_layers;  // proof == meeting: the halves' sizes
+  std::uint64_t tried = 0;  // proof != search: positions its search expanded before it was cancelled
   // The reverse problem (start at this finish, finish at this start) is pairs[reverse] turned by
   // symmetry reverse_symmetry: that maps this pair's finish to its start and this start to its finish.
   std::size_t reverse = 0;
@@ -125,7 +129,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   std::atomic<std::size_t> done{0}, stage_total{pairs.size()};
   std::atomic<int> stage{0};
   std::atomic<int> round{0};
-  ProgressReporter reporter(options.global.progress(), [&] {
+  std::optional<ProgressReporter> reporter;  // the meetings report their own progress
+  reporter.emplace(options.global.progress(), [&] {
     return std::string(stage.load() == 0 ? "pagoda proofs" : "searches") + ": " + std::to_string(done.load()) + " of " +
            std::to_string(stage_total.load()) + " start/finish pairs decided" +
            (stage.load() == 0 ? "" : ", round " + std::to_string(round.load()));
@@ -186,13 +191,14 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
                                                                     .goal_layers = &endgames.at(pairs[i].finish),
                                                                     .cancel = &cancel[std::min(i, pairs[i].reverse)]},
                                                          tables.at(pairs[i].finish).get(), kAllStartsLearning);
-  const auto decide = [&](std::size_t i) {
-    const LearningResult& r = results[i];
+  // Pair i decided (its solution when solvable, `nodes` the work that decided it), and so its reverse.
+  const auto decide = [&](std::size_t i, Proof proof, bool solvable, std::vector<peg::Jump> solution,
+                          std::uint64_t nodes) {
     Pair& won = pairs[i];
-    won.proof = Proof::search;
-    won.solvable = r.search.solved;
-    won.solution = copy_jumps(r.search.path);
-    won.nodes = r.search.nodes;
+    won.proof = proof;
+    won.solvable = solvable;
+    won.solution = std::move(solution);
+    won.nodes = nodes;
     done += 1;
     if (won.reverse == i) return;
     Pair& other = pairs[won.reverse];
@@ -213,7 +219,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
       if (!results[i].search.complete) return;                                     // cancelled
       if (claimed[shared].exchange(true)) return;                                  // the reverse answered first
       cancel[shared] = true;
-      decide(i);
+      decide(i, Proof::search, results[i].search.solved, copy_jumps(results[i].search.path), results[i].search.nodes);
     });
     std::erase_if(open, [&](std::size_t i) { return cancel[std::min(i, pairs[i].reverse)].load(); });
   }
@@ -221,6 +227,27 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     if (pairs[i].proof != Proof::search) pairs[i].tried = results[i].search.nodes;  // cancelled: its work still counts
   searches.clear();
   tables.clear();
+  reporter.reset();
+
+  // 3. With --meet-open, the meeting of both halves for each pair left open (once for a pair and
+  // its reverse), one after another: each uses every core.
+  int meetings = 0;
+  if (options.meet_open)
+    for (std::size_t i : searched) {
+      Pair& p = pairs[i];
+      if (p.proof != Proof::none || (p.reverse < i && pairs[p.reverse].proof == Proof::none)) continue;
+      const std::string start = peg::hole_name(board, p.start), finish = peg::hole_name(board, p.finish);
+      PegJobOptions o = options;
+      if (!options.dir.empty()) o.dir = options.dir + "/" + board.name() + "-" + start + "-" + finish;
+      const MeetAnswer a = meet_pair(make_peg_request(board, board.all_holes() & ~bit(p.start), finish), o);
+      std::uint64_t positions = 0;
+      for (const auto v : a.halves.forward_sizes) positions += v;
+      if (!a.halves.mirrored)
+        for (const auto v : a.halves.backward_sizes) positions += v;
+      p.forward_layers = a.halves.forward_sizes, p.backward_layers = a.halves.backward_sizes;
+      decide(i, Proof::meeting, a.halves.solvable, a.jumps, positions);
+      ++meetings;
+    }
 
   // Spread each pair's answer over its orbit.
   struct Answer {
@@ -231,7 +258,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   for (const Pair& p : pairs)
     for (int g = 0; g < group.order(); ++g) answers[group[g](p.start)][group[g](p.finish)] = {&p, g};
 
-  int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_class = 0, written = 0, undecided = 0;
+  int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_meeting = 0, by_class = 0, written = 0,
+      undecided = 0;
   std::uint64_t nodes = 0;
   int by_reverse = 0;
   for (const Pair& p : pairs) {
@@ -283,6 +311,16 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
                                         peg::hole_name(board, s) + ")"},
                           {"pagoda", peg::pagoda_text(board, image)}});
         ++by_pagoda;
+      } else if (const Pair& met = a.pair->proof == Proof::reverse ? pairs[a.pair->reverse] : *a.pair;
+                 met.proof == Proof::meeting) {
+        proofs.push_back(
+            {{"finish", peg::hole_name(board, f)},
+             {"proof", &met == a.pair ? std::string("meeting of both halves")
+                                      : "meeting of both halves of the reverse problem (start " +
+                                            peg::hole_name(board, f) + ", finish " + peg::hole_name(board, s) + ")"},
+             {"forward_layers", met.forward_layers},
+             {"backward_layers", met.backward_layers}});
+        ++by_meeting;
       } else {
         proofs.push_back({{"finish", peg::hole_name(board, f)},
                           {"proof", a.pair->proof == Proof::reverse
@@ -318,13 +356,16 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
        << " solvable start/finish pairs"
        << (written ? " (" + std::to_string(written) + " solution files written and verified)" : "")
        << ".\nUnsolvable pairs: " << by_class << " by position class, " << by_pagoda << " by a pagoda function, "
-       << by_search << " by exhaustive search (" << by_reverse
-       << " pairs up to symmetry decided by their reverse problem).\n";
+       << by_search << " by exhaustive search"
+       << (options.meet_open ? ", " + std::to_string(by_meeting) + " by the meeting of both halves" : "") << " ("
+       << by_reverse << " pairs up to symmetry decided by their reverse problem).\n";
   if (undecided)
     text << "Undecided: " << undecided << " pairs, their searches stopped by --time-limit " << options.time_limit
-         << " s (the table above is incomplete).\n";
-  text << pairs.size() << " pairs up to symmetry, " << nodes << " positions expanded, " << seconds << " s with "
-       << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+         << " s (the table above is incomplete; --meet-open decides them).\n";
+  text << pairs.size() << " pairs up to symmetry"
+       << (meetings ? " (" + std::to_string(meetings) + " decided by meetings, with their reverses)" : "") << ", "
+       << nodes << " positions expanded, " << seconds << " s with " << options.threads << " thread(s), peak memory "
+       << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
   return Report{nlohmann::json{{"board", board.name()},
                                {"pairs", list},
                                {"solvable_starts", solvable_starts},
@@ -332,6 +373,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
                                {"unsolvable_by_class", by_class},
                                {"unsolvable_by_pagoda", by_pagoda},
                                {"unsolvable_by_search", by_search},
+                               {"unsolvable_by_meeting", by_meeting},
+                               {"meetings", meetings},
                                {"solution_files", written},
                                {"complete", undecided == 0},
                                {"undecided_pairs", undecided},

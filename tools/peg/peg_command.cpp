@@ -75,6 +75,8 @@ const char* kExamples =
   gamesolver peg --all-starts --board french --output sols   and a solution file for each
   gamesolver peg --all-starts --board wiegleb --time-limit 3600
                                                    what an hour decides; the pairs left are listed
+  gamesolver peg --all-starts --board triangle6 --time-limit 0.1 --meet-open
+                                                   the pairs left decided from both ends
   gamesolver peg --fewest-moves                    18 moves, proved minimal
   gamesolver peg --board triangle5 --start a5 --finish b3 --meet
                                                    unsolvable, proved from both ends
@@ -128,10 +130,11 @@ Command peg_command() {
             "accepted for old scripts: --analyze always counts every game (jump sequences until no jump is "
             "possible), the dead ends per layer and the shortest game")(
             "dir", po::value<std::string>(&o.job.dir),
-            "--analyze: keep the layer files (sorted, compressed) in DIR; a stopped analysis rerun with the same "
+            "--analyze, --fewest-moves, --meet, --all-starts --meet-open: keep the layer files (sorted, "
+            "compressed) in DIR; a stopped analysis rerun with the same "
             "DIR resumes after its last finished layer (default: a temporary directory, removed at the end)")(
             "memory", po::value<double>(&o.memory_gib),
-            "--analyze: GiB for the layer being built; a layer that needs more is built in several passes "
+            "layer jobs (as --dir): GiB for the layer being built; a layer that needs more is built in several passes "
             "(default: half the machine's memory, at most 16)")(
             "all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")(
             "fewest-moves", po::bool_switch(),
@@ -150,7 +153,11 @@ Command peg_command() {
             "--all-starts: holes - 8, at most 30 and an eighth of the memory)")(
             "time-limit", po::value<double>(&o.job.time_limit),
             "--all-starts: stop the searches still running after this many seconds and report their pairs as "
-            "undecided, with the positions searched (default: none, every pair is decided)");
+            "undecided, with the positions searched (default: none, every pair is decided)")(
+            "meet-open", po::bool_switch(&o.job.meet_open),
+            "--all-starts: decide the pairs still open after --time-limit by the meeting of both halves (as "
+            "--meet), one pair and its reverse at a time; with --dir their layer files are kept there and a rerun "
+            "resumes them");
       },
       {
           {{.name = "solve",
@@ -190,7 +197,7 @@ Command peg_command() {
             .summary = "for every start hole, the holes where the last peg can finish",
             .is_switch = true,
             .draws = true,
-            .own_options = {"time-limit"}},
+            .own_options = {"time-limit", "meet-open", "dir", "memory"}},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))

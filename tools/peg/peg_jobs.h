@@ -18,7 +18,8 @@ struct PegJobOptions {
   std::string dir;            // --analyze: the layer files (kept, resumable); "" = a temporary directory
   std::size_t memory_bytes = std::size_t{1} << 30;  // --analyze: the budget for the layer being built
   int table_bits = 0;                               // dead-position table: 2^bits slots; 0 = the mode's default
-  double time_limit = 0;  // --all-starts: seconds before the searches still running stop (undecided); 0 = none
+  double time_limit = 0;   // --all-starts: seconds before the searches still running stop (undecided); 0 = none
+  bool meet_open = false;  // --all-starts: decide what the searches leave open by meet_pair
 };
 
 Report peg_solve(const PegRequest& request, const PegJobOptions& options);
@@ -26,7 +27,8 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options);
 Report peg_all_starts(const peg::Board& board, const PegJobOptions& options);
 Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options);
 // One start and finish decided exhaustively from both ends (solvers/layered/meet_in_the_middle.h).
-Report peg_meet(const PegRequest& request, const PegJobOptions& options);
+Report peg_meet(const PegRequest& request, const PegJobOptions& options);  // its core: peg_meet.h
+
 // Returns the JSON and sets `valid`.
 Report peg_verify(const std::string& path, const PegJobOptions& options, bool& valid);
 Report peg_boards(const PegJobOptions& options);

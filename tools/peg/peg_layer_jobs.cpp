@@ -23,6 +23,7 @@
 #include "tools/common/scratch_directory.h"
 #include "tools/draw/column_chart.h"
 #include "tools/peg/peg_jobs.h"
+#include "tools/peg/peg_meet.h"
 #include "tools/peg/peg_report.h"
 #include "tools/peg/peg_solution_file.h"
 
@@ -353,13 +354,11 @@ std::string sizes_text(const std::vector<std::uint64_t>& sizes) {
 
 }  // namespace
 
-Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
-  std::ostringstream text;
+MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
   const peg::Board& board = request.board;
   if (popcount(request.finishes) != 1)
     throw InputError("--meet decides one start and one finish hole: give --finish HOLE");
   const int finish = lowest_bit(request.finishes);
-  const cli::Stopwatch clock;
   // The reverse problem played on complements: from "finish empty" to one peg where the start's
   // vacancy is (a start of several vacancies: to its complement, which the goal test below
   // cannot express, so only single vacancies).
@@ -372,10 +371,10 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
   const auto complement = [all = board.all_holes()](std::uint64_t s) { return all & ~s; };
   const std::size_t n = static_cast<std::size_t>(popcount(request.start) - 1);
 
-  const bool feasible = !layered_starts(request).empty();
-  MeetResult r;
-  std::vector<peg::Jump> jumps;
-  if (feasible) {
+  MeetAnswer answer{.feasible = !layered_starts(request).empty()};
+  MeetResult& r = answer.halves;
+  std::vector<peg::Jump>& jumps = answer.jumps;
+  if (answer.feasible) {
     AnalysisDir dir(options.dir);
     LayerProgress progress_a, progress_b;
     const auto half = [&](const PegRequest& q, const char* sub, LayerProgress& progress) {
@@ -444,6 +443,17 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
       if (end != bit(finish)) throw std::logic_error("the joined line does not end on the finish");
     }
   }
+  return answer;
+}
+
+Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
+  std::ostringstream text;
+  const peg::Board& board = request.board;
+  const cli::Stopwatch clock;
+  const MeetAnswer answer = meet_pair(request, options);
+  const MeetResult& r = answer.halves;
+  const std::vector<peg::Jump>& jumps = answer.jumps;
+  const bool feasible = answer.feasible;
   const double seconds = clock.seconds();
   std::uint64_t positions = 0;
   for (const auto v : r.forward_sizes) positions += v;

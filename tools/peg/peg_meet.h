@@ -1,0 +1,23 @@
+// The meeting of both halves for one start and finish, apart from its report: `peg --meet` prints
+// it, `peg --all-starts --meet-open` decides with it the pairs its searches leave open.
+#pragma once
+
+#include <vector>
+
+#include "engine/peg/board.h"
+#include "solvers/layered/meet_in_the_middle.h"
+#include "tools/peg/peg_jobs.h"
+
+namespace gs::tools {
+
+// feasible: false when position classes decide the pair (no halves built). jumps: a solution,
+// checked move by move, when the halves meet. InputError unless the request has one vacancy and
+// one finish.
+struct MeetAnswer {
+  bool feasible = false;
+  MeetResult halves;
+  std::vector<peg::Jump> jumps;
+};
+MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options);
+
+}  // namespace gs::tools
