@@ -76,7 +76,9 @@ TEST(Cli, AllStartsMeetOpenDecidesWhatTheSearchesLeaveOpen) {
     for (const auto& start : j["pairs"]) finishes[start["start"]] = start["finishes"];
     return finishes;
   };
-  for (const std::string board : {"triangle5", "triangle6"}) {
+  // triangle5: 21 pairs unsolvable only by exhaustion (the meeting's proofs), 54 solvable; the
+  // meeting itself is checked pair by pair on triangle6 and English in peg_solver_test.
+  for (const std::string board : {"triangle5"}) {
     const auto plain = run("peg --board " + board + " --all-starts --quiet --json -");
     ASSERT_EQ(plain.code, 0) << plain.output;
     const auto expected = nlohmann::json::parse(plain.output);
