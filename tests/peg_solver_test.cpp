@@ -555,6 +555,20 @@ TEST(StreamedFewestMoves, OneThreadTwoAndResumedAgree) {
 
 // The pagoda bound never grows along a jump and never rejects the finish itself, on every
 // built-in board and finish hole.
+// A weighting that grows along a jump into the finish (all its weight there) would prune every
+// position: the puzzle refuses it, so no search or meeting can be handed a wrong pagoda.
+TEST(PegPagoda, APuzzleRefusesAWeightingThatIsNoPagoda) {
+  const Board b = load_board("triangle5");
+  const int f = parse_hole(b, "c3");
+  PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
+  Pagoda wrong{std::vector<std::int32_t>(static_cast<std::size_t>(b.holes()), 0)};
+  wrong.weights[static_cast<std::size_t>(f)] = 1;
+  ASSERT_FALSE(is_pagoda(b, wrong));
+  EXPECT_THROW(puzzle.add_pagoda(wrong), std::logic_error);
+  const Position start = b.all_holes() & ~bit(f);
+  EXPECT_FALSE(puzzle.cannot_finish(start));
+}
+
 TEST(PegPagoda, BoundIsMonotoneAndKeepsTheFinish) {
   std::mt19937_64 rng(23);
   for (const auto& name : builtin_board_names()) {

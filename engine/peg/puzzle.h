@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/peg/board.h"
@@ -34,8 +35,11 @@ class PegPuzzle {
       if (b.doomed(s)) return true;
     return false;
   }
-  // More pagodas towards the single finish (each checked by the caller with is_pagoda).
+  // More pagodas towards the single finish. Each is checked here too (is_pagoda): a weight that
+  // grows along a jump would prune positions that can finish, and turn a solvable problem
+  // unsolvable without a word.
   void add_pagoda(const Pagoda& p) {
+    if (!is_pagoda(*board_, p)) throw std::logic_error("a pagoda function that grows along a jump");
     if (!pagodas_.add(p)) large_.emplace_back(p, lowest_bit(finishes_));
   }
 
