@@ -42,6 +42,9 @@ TEST(Cli, UsageErrorsExitWithTwoAndOneLineReason) {
       {"peg --analyze --all-starts", "choose one"},
       {"peg --board triangle5 --start a5 --all-starts", "drop --start"},
       {"peg --all-starts --time-limit 0", "--time-limit"},
+      {"peg --all-starts --meet-open", "give --time-limit"},
+      {"peg --all-starts --dir x", "apply to --all-starts with --meet-open"},
+      {"peg --board triangle5 --meet-open --start a5 --finish c3", "--meet-open"},
       {"peg frobnicate", "unknown peg mode"},
   });
 }

@@ -202,6 +202,10 @@ Command peg_command() {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))
                throw InputError("--all-starts tries every start and finish: drop --start, --position and --finish");
+             if (options.meet_open && !in.vm.count("time-limit"))
+               throw InputError("--meet-open decides the pairs --time-limit leaves open: give --time-limit");
+             if (!options.meet_open && (in.vm.count("dir") || in.vm.count("memory")))
+               throw InputError("--dir and --memory apply to --all-starts with --meet-open (the meetings' layers)");
              cli::emit(options.global, peg_all_starts(peg::load_board(in.text("board")), options));
              return 0;
            }},
