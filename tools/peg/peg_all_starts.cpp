@@ -235,7 +235,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   if (options.meet_open)
     for (std::size_t i : searched) {
       Pair& p = pairs[i];
-      if (p.proof != Proof::none || (p.reverse < i && pairs[p.reverse].proof == Proof::none)) continue;
+      if (p.proof != Proof::none) continue;  // decided, or the reverse of a pair a meeting decided
       const std::string start = peg::hole_name(board, p.start), finish = peg::hole_name(board, p.finish);
       PegJobOptions o = options;
       if (!options.dir.empty()) o.dir = options.dir + "/" + board.name() + "-" + start + "-" + finish;
