@@ -6,6 +6,7 @@
 
 #include "solvers/io/checked_text_file.h"
 #include "tests/cli_run.h"
+#include "tools/hopscotch/hopscotch_jobs.h"
 
 namespace {
 
@@ -113,6 +114,26 @@ TEST(HopscotchCli, RetryOfUnresolvedDealsMatchesTheLargerLimit) {
   EXPECT_EQ(retried["unresolved_seeds"], larger["unresolved_seeds"]);
   EXPECT_EQ(first["unresolved_seeds"].size(), first["unresolved"].get<std::size_t>());
   EXPECT_EQ(retried["retry_nodes"], 200000);
+}
+
+// Growing budgets (stats' default) decide every deal, and decide each as a search without a
+// limit does: the rounds only stop a deal's search sooner and start it again with more nodes.
+// Started here at 1,500 nodes a deal, so that several rounds are needed.
+TEST(HopscotchStats, GrowingBudgetsDecideEveryDealAsAnUnlimitedSearch) {
+  gs::tools::HopscotchOptions options;
+  options.global.quiet = true;
+  options.threads = 2;
+  options.samples = 0;
+  options.node_limit = 1500;
+  options.growing_budget = true;
+  const auto grown = gs::tools::hopscotch_stats(20, 1, options).json;
+  options.node_limit = 0, options.growing_budget = false;
+  const auto unlimited = gs::tools::hopscotch_stats(20, 1, options).json;
+  EXPECT_EQ(grown["unresolved"], 0);
+  EXPECT_GT(grown["rounds"].get<int>(), 1);
+  EXPECT_EQ(grown["won"], unlimited["won"]);
+  EXPECT_EQ(grown["lost"], unlimited["lost"]);
+  EXPECT_EQ(grown["lost_scores"], unlimited["lost_scores"]);
 }
 
 TEST(HopscotchCli, UsageErrorsExitWithTwo) {

@@ -53,7 +53,7 @@
 #include "solvers/common/game.h"
 #include "solvers/io/directory_lock.h"
 #include "solvers/io/stale_temporaries.h"
-#include "solvers/layered/layer_store.h"
+#include "solvers/layered/layer_set_store.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/partitioned_counts.h"
 #include "solvers/layered/state_file.h"
@@ -119,7 +119,7 @@ inline void check_header(const std::string& path, const std::string& found, cons
 
 // A step's statistics, refused (DataError) when they are another problem's or not what the
 // toolkit writes: every count an unsigned number, the games a decimal string.
-inline nlohmann::json read_stats(const LayerStore& store, const std::string& path, const StreamedOptions& o,
+inline nlohmann::json read_stats(const LayerSetStore& store, const std::string& path, const StreamedOptions& o,
                                  const char* kind, std::size_t d) {
   const bool layer = std::string_view(kind) == "layer";
   try {
@@ -618,7 +618,7 @@ class StreamedLayers {
   const P& puzzle_;
   StreamedOptions o_;
   std::optional<DirectoryLock> lock_;
-  LayerStore store_;
+  LayerSetStore store_;
   PartitionedCounts counts_;
 };
 

@@ -111,7 +111,8 @@ Command hopscotch_command() {
             "output,o", po::value<std::string>(&o.output), "write the play to FILE (checksummed; see verify)")(
             "deals", po::value<std::uint64_t>(&o.deals), "stats: number of deals")(
             "node-limit", po::value<std::uint64_t>(&o.job.node_limit)->default_value(0),
-            "stop a deal's search after N nodes and report it unresolved (0 = none; stats default 300000)")(
+            "stop a deal's search after N nodes and report it unresolved (0 = none; stats without it: 300000, "
+            "then rounds of 4 times more for the deals still unresolved until every deal is decided)")(
             "retry-nodes", po::value<std::uint64_t>(&o.job.retry_nodes)->default_value(0),
             "stats: try the deals left unresolved once more with this node limit (0 = no second try)")(
             "memo-bits", po::value<int>(&o.job.memo_bits)->default_value(20),
@@ -167,7 +168,11 @@ Command hopscotch_command() {
              if (o.deals > 100'000'000) throw InputError("--deals must be at most 100000000");
              if (in.vm.count("deal") || in.vm.count("cards") || o.normal || !o.output.empty())
                throw InputError("stats takes --deals, --seed, --node-limit, --memo-bits and --samples only");
-             if (in.vm["node-limit"].defaulted()) options.node_limit = 300000;
+             // No budget given: 300,000 nodes a deal, then growing rounds until every deal is decided.
+             if (in.vm["node-limit"].defaulted()) {
+               options.node_limit = 300000;
+               options.growing_budget = in.vm["retry-nodes"].defaulted();
+             }
              cli::emit(options.global, hopscotch_stats(o.deals, o.seed, options));
              return 0;
            }},

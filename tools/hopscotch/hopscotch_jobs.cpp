@@ -4,6 +4,7 @@
 #include <atomic>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -169,6 +170,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   };
   std::vector<DealOutcome> outcomes(deals);
   std::atomic<std::uint64_t> done{0}, won{0};
+  int rounds = 1;  // of node budgets
   tbb::enumerable_thread_specific<Search> searches([&] { return Search(options.memo_bits); });
   {
     const ProgressReporter progress(options.global.progress(), [&] {
@@ -201,14 +203,25 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
         ++done;
       }
     });
-    if (options.retry_nodes) {
+    // The deals still unresolved tried again with `limit` nodes (a retry's time adds to the first's).
+    const auto try_again = [&](std::uint64_t limit) {
       std::vector<std::uint64_t> again;
       for (std::uint64_t i = 0; i < deals; ++i)
         if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
-      tbb::parallel_for(std::size_t{0}, again.size(), [&](std::size_t k) {
-        decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), options.retry_nodes);
+      tbb::parallel_for(std::size_t{0}, again.size(), std::size_t{1}, [&](std::size_t k) {
+        decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), limit);
       });
-    }
+      return !again.empty();
+    };
+    if (options.retry_nodes) try_again(options.retry_nodes);
+    // Growing budgets: a few deals need far more nodes than the rest, and each round costs 4 times
+    // the one before, so the rounds cost at most a third more than the last one alone.
+    if (options.growing_budget)
+      for (std::uint64_t limit = options.node_limit; limit != 0;) {
+        limit = limit > std::numeric_limits<std::uint64_t>::max() / 4 ? 0 : limit * 4;  // 0: no limit, the last round
+        if (!try_again(limit)) break;
+        ++rounds;
+      }
   }
   std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, normal_won = 0, nodes = 0, inexact = 0;
   double normal_total = 0;
@@ -240,8 +253,11 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   text << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals << " deals), stock order known:\n"
        << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
        << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
-       << fixed(100 * high, 2) << " %\n"
-       << "  best scores of lost deals:";
+       << fixed(100 * high, 2) << " %\n";
+  if (options.growing_budget)
+    text << "  decided in " << rounds << " round" << (rounds > 1 ? "s" : "") << " of node budgets ("
+         << options.node_limit << " a deal, then 4 times more for the deals still open)\n";
+  text << "  best scores of lost deals:";
   for (const auto& [score, count] : lost_scores) text << " " << score << ":" << count;
   if (inexact) text << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
   text << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
@@ -268,6 +284,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
                                {"nodes", nodes},
                                {"node_limit", options.node_limit},
                                {"retry_nodes", options.retry_nodes},
+                               {"rounds", rounds},
                                {"normal_play",
                                 {{"samples", options.samples},
                                  {"won", normal_won},

@@ -17,8 +17,11 @@ struct HopscotchOptions {
   int threads = 1;
   std::uint64_t node_limit = 0;   // per deal, 0 = none
   std::uint64_t retry_nodes = 0;  // stats: node limit of a second try of the unresolved deals (0 = none)
-  int memo_bits = 20;             // per thread: 2^N entries of 40 bytes
-  int samples = 16;               // normal play: sampled stock orders per decision (0 = none)
+  // stats: after node_limit, rounds of 4 times more nodes each for the deals still unresolved,
+  // until none is (stats' default: every deal decided, with no flag).
+  bool growing_budget = false;
+  int memo_bits = 20;  // per thread: 2^N entries of 40 bytes
+  int samples = 16;    // normal play: sampled stock orders per decision (0 = none)
 };
 
 // Decides one deal with the stock order known; writes the play to `output` when given. With

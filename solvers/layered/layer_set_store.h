@@ -15,10 +15,10 @@
 
 namespace gs {
 
-class LayerStore {
+class LayerSetStore {
  public:
   // `memory_limit` 0: on disk only. `durable`: files synced to disk as they are finished.
-  LayerStore(std::size_t memory_limit, bool durable) : memory_(memory_limit > 0), durable_(durable) {}
+  LayerSetStore(std::size_t memory_limit, bool durable) : memory_(memory_limit > 0), durable_(durable) {}
 
   bool in_memory() const { return memory_; }
   bool exists(const std::string& path) const;

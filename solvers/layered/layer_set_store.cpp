@@ -1,4 +1,4 @@
-#include "solvers/layered/layer_store.h"
+#include "solvers/layered/layer_set_store.h"
 
 #include <filesystem>
 
@@ -8,17 +8,17 @@
 
 namespace gs {
 
-bool LayerStore::exists(const std::string& path) const {
+bool LayerSetStore::exists(const std::string& path) const {
   if (memory_) return states_.contains(path) || counts_.contains(path) || texts_.contains(path);
   return std::filesystem::exists(path);
 }
 
-bool LayerStore::whole(const std::string& path) const {
+bool LayerSetStore::whole(const std::string& path) const {
   if (memory_) return states_.contains(path) || counts_.contains(path);
   return block_file_ok(path);
 }
 
-void LayerStore::remove(const std::string& path) {
+void LayerSetStore::remove(const std::string& path) {
   if (memory_) {
     const auto c = counts_.find(path);
     if (c != counts_.end() && c->second.use_count() == 1) {
@@ -30,7 +30,7 @@ void LayerStore::remove(const std::string& path) {
     std::filesystem::remove(path);
 }
 
-StateFileReader LayerStore::reader(const std::string& states, const std::string& counts) const {
+StateFileReader LayerSetStore::reader(const std::string& states, const std::string& counts) const {
   if (!memory_) return StateFileReader(states, counts);
   const auto s = states_.find(states);
   if (s == states_.end()) throw DataError(states + ": no such layer");
@@ -43,7 +43,7 @@ StateFileReader LayerStore::reader(const std::string& states, const std::string&
   return StateFileReader(s->second, c);
 }
 
-StateFileWriter LayerStore::writer(const std::string& states, const std::string& counts, const std::string& header) {
+StateFileWriter LayerSetStore::writer(const std::string& states, const std::string& counts, const std::string& header) {
   if (!memory_) return StateFileWriter(states, counts, header, durable_);
   auto s = std::make_shared<MemoryStates>(MemoryStates{.header = header, .states = {}});
   states_[states] = s;
@@ -57,28 +57,28 @@ StateFileWriter LayerStore::writer(const std::string& states, const std::string&
   return StateFileWriter(std::move(s), std::move(c));
 }
 
-void LayerStore::write_text(const std::string& path, const std::string& text) {
+void LayerSetStore::write_text(const std::string& path, const std::string& text) {
   if (memory_)
     texts_[path] = text;
   else
     write_checked_text(path, text);
 }
 
-std::string LayerStore::read_text(const std::string& path) const {
+std::string LayerSetStore::read_text(const std::string& path) const {
   if (!memory_) return read_checked_text(path, kSmallFileLimit);
   const auto t = texts_.find(path);
   if (t == texts_.end()) throw DataError(path + ": no such file");
   return t->second;
 }
 
-std::uint64_t LayerStore::memory_bytes() const {
+std::uint64_t LayerSetStore::memory_bytes() const {
   std::uint64_t bytes = 0;
   for (const auto& [path, s] : states_) bytes += s->states.capacity() * sizeof(std::uint64_t);
   for (const auto& [path, c] : counts_) bytes += c->counts.capacity() * sizeof(uint128);
   return bytes;
 }
 
-bool LayerStore::spill_if_over(std::size_t limit) {
+bool LayerSetStore::spill_if_over(std::size_t limit) {
   if (!memory_ || memory_bytes() <= limit) return false;
   for (const auto& [path, s] : states_) {
     const auto pair = counts_of_.find(path);
