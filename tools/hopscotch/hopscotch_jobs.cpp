@@ -170,12 +170,12 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   };
   std::vector<DealOutcome> outcomes(deals);
   std::atomic<std::uint64_t> done{0}, won{0};
-  int rounds = 1;  // of node budgets
+  std::atomic<int> rounds{1};  // of node budgets
   tbb::enumerable_thread_specific<Search> searches([&] { return Search(options.memo_bits); });
   {
     const ProgressReporter progress(options.global.progress(), [&] {
       return "hopscotch stats: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
-             std::to_string(won.load()) + " won";
+             std::to_string(won.load()) + " won" + (rounds > 1 ? ", round " + std::to_string(rounds.load()) : "");
     });
     // Decides deal i within `limit` nodes; a second try adds its time to the first's.
     auto decide = [&](Search& search, std::uint64_t i, const hopscotch::Deal& deal, std::uint64_t limit) {
@@ -219,8 +219,11 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
     if (options.growing_budget)
       for (std::uint64_t limit = options.node_limit; limit != 0;) {
         limit = limit > std::numeric_limits<std::uint64_t>::max() / 4 ? 0 : limit * 4;  // 0: no limit, the last round
-        if (!try_again(limit)) break;
-        ++rounds;
+        ++rounds;                                                                       // shown while it runs
+        if (!try_again(limit)) {
+          --rounds;  // nothing was left to decide
+          break;
+        }
       }
   }
   std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, normal_won = 0, nodes = 0, inexact = 0;
@@ -255,7 +258,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
        << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
        << fixed(100 * high, 2) << " %\n";
   if (options.growing_budget)
-    text << "  decided in " << rounds << " round" << (rounds > 1 ? "s" : "") << " of node budgets ("
+    text << "  decided in " << rounds.load() << " round" << (rounds > 1 ? "s" : "") << " of node budgets ("
          << options.node_limit << " a deal, then 4 times more for the deals still open)\n";
   text << "  best scores of lost deals:";
   for (const auto& [score, count] : lost_scores) text << " " << score << ":" << count;
@@ -284,7 +287,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
                                {"nodes", nodes},
                                {"node_limit", options.node_limit},
                                {"retry_nodes", options.retry_nodes},
-                               {"rounds", rounds},
+                               {"rounds", rounds.load()},
                                {"normal_play",
                                 {{"samples", options.samples},
                                  {"won", normal_won},
