@@ -203,27 +203,28 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
         ++done;
       }
     });
-    // The deals still unresolved tried again with `limit` nodes (a retry's time adds to the first's).
-    const auto try_again = [&](std::uint64_t limit) {
+    const auto unresolved = [&] {
       std::vector<std::uint64_t> again;
       for (std::uint64_t i = 0; i < deals; ++i)
         if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
+      return again;
+    };
+    // The deals `again` tried once more with `limit` nodes (a retry's time adds to the first's).
+    const auto try_again = [&](const std::vector<std::uint64_t>& again, std::uint64_t limit) {
       tbb::parallel_for(std::size_t{0}, again.size(), std::size_t{1}, [&](std::size_t k) {
         decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), limit);
       });
-      return !again.empty();
     };
-    if (options.retry_nodes) try_again(options.retry_nodes);
+    if (options.retry_nodes) try_again(unresolved(), options.retry_nodes);
     // Growing budgets: a few deals need far more nodes than the rest, and each round costs 4 times
     // the one before, so the rounds cost at most a third more than the last one alone.
     if (options.growing_budget)
       for (std::uint64_t limit = options.node_limit; limit != 0;) {
+        const std::vector<std::uint64_t> again = unresolved();
+        if (again.empty()) break;
         limit = limit > std::numeric_limits<std::uint64_t>::max() / 4 ? 0 : limit * 4;  // 0: no limit, the last round
-        ++rounds;                                                                       // shown while it runs
-        if (!try_again(limit)) {
-          --rounds;  // nothing was left to decide
-          break;
-        }
+        ++rounds;
+        try_again(again, limit);
       }
   }
   std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, normal_won = 0, nodes = 0, inexact = 0;

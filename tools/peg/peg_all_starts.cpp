@@ -240,12 +240,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
       PegJobOptions o = options;
       if (!options.dir.empty()) o.dir = options.dir + "/" + board.name() + "-" + start + "-" + finish;
       const MeetAnswer a = meet_pair(make_peg_request(board, board.all_holes() & ~bit(p.start), finish), o);
-      std::uint64_t positions = 0;
-      for (const auto v : a.halves.forward_sizes) positions += v;
-      if (!a.halves.mirrored)
-        for (const auto v : a.halves.backward_sizes) positions += v;
       p.forward_layers = a.halves.forward_sizes, p.backward_layers = a.halves.backward_sizes;
-      decide(i, Proof::meeting, a.halves.solvable, a.jumps, positions);
+      decide(i, Proof::meeting, a.halves.solvable, a.jumps, a.positions());
       ++meetings;
     }
 

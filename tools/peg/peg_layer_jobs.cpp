@@ -455,10 +455,7 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
   const std::vector<peg::Jump>& jumps = answer.jumps;
   const bool feasible = answer.feasible;
   const double seconds = clock.seconds();
-  std::uint64_t positions = 0;
-  for (const auto v : r.forward_sizes) positions += v;
-  if (!r.mirrored)  // mirrored, the backward half is the forward one: built once
-    for (const auto v : r.backward_sizes) positions += v;
+  const std::uint64_t positions = answer.positions();
   const std::string halves =
       "forward from " + request.start_label + " to depth " + std::to_string(r.forward_depth) + " (" +
       sizes_text(r.forward_sizes) + "), backward from " + request.finish_label + " to depth " +

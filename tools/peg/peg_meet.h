@@ -2,6 +2,8 @@
 // it, `peg --all-starts --meet-open` decides with it the pairs its searches leave open.
 #pragma once
 
+#include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "engine/peg/board.h"
@@ -17,6 +19,14 @@ struct MeetAnswer {
   bool feasible = false;
   MeetResult halves;
   std::vector<peg::Jump> jumps;
+
+  // The canonical positions built in both halves (mirrored, the backward half is the forward
+  // one turned: built once).
+  std::uint64_t positions() const {
+    std::uint64_t n = std::accumulate(halves.forward_sizes.begin(), halves.forward_sizes.end(), std::uint64_t{0});
+    if (!halves.mirrored) n = std::accumulate(halves.backward_sizes.begin(), halves.backward_sizes.end(), n);
+    return n;
+  }
 };
 MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options);
 
