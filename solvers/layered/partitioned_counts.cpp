@@ -45,22 +45,22 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   for (const std::uint64_t s : sample) ++share[partition_of(s)];
   std::vector<std::size_t> place(part_count_ + 1, 0);
   const double per_sample = sample.empty() ? 0.0 : static_cast<double>(estimate) / static_cast<double>(sample.size());
-  const std::size_t cap = table_budget_ / 2 / sizeof(Slot) / part_count_ * 4 + 16;
+  const std::size_t cap = table_budget_ / 2 / kCellBytes / part_count_ * 4 + 16;
   for (std::size_t p = 0; p < part_count_; ++p) {
     const double states = sample.empty() ? static_cast<double>(estimate) : per_sample * static_cast<double>(share[p]);
     place[p + 1] = place[p] + std::min(static_cast<std::size_t>(states * 1.5), cap) + 16;
   }
   if (!slab_ || slab_->size() < place.back()) {
     const std::size_t size = std::max(place.back(), slab_ ? slab_->size() / 2 * 3 : 0);
-    slab_.reset(), slab_ = std::make_unique<ZeroedArray<Slot>>(size, Pages::huge);
+    slab_.reset(), slab_ = std::make_unique<ZeroedArray<Cell>>(size, Pages::huge);
   }
   parts_ = std::make_unique<Part[]>(part_count_);
   tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) {
     Part& part = parts_[p];
-    part.slots = slab_->data() + place[p], part.capacity = place[p + 1] - place[p];
-    std::fill(part.slots, part.slots + part.capacity, Slot{});
+    part.cells = slab_->data() + place[p], part.capacity = place[p + 1] - place[p];
+    std::fill(part.cells, part.cells + part.capacity, Cell{});
   });
-  table_bytes_ = place.back() * sizeof(Slot);
+  table_bytes_ = place.back() * kCellBytes;
   full_ = table_bytes_ > table_budget_, overflow_ = false;
   offsets_.clear();
 
@@ -77,16 +77,16 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   return static_cast<std::size_t>((static_cast<uint128>(state * 0x9E3779B97F4A7C15ULL) * capacity) >> 64);
 }
 
-[[gnu::always_inline]] inline PartitionedCounts::Slot& PartitionedCounts::slot_of(Part& part, std::uint64_t state) {
+[[gnu::always_inline]] inline std::size_t PartitionedCounts::cell_of(Part& part, std::uint64_t state) {
   while (true) {
     const std::size_t capacity = part.capacity;
     for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
-      Slot& s = part.slots[i];
-      if (s.state == state) return s;
-      if (s.state != 0) continue;
+      Cell& c = part.cells[i];
+      if (c.state == state) return i;
+      if (c.state != 0) continue;
       if (part.size < capacity / 5 * 4) {  // a load of 4/5 at most
-        s.state = state, ++part.size;
-        return s;
+        c.state = state, ++part.size;
+        return i;
       }
       grow(part, capacity + capacity / 2);
       break;
@@ -95,19 +95,26 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
 }
 
 void PartitionedCounts::grow(Part& part, std::size_t capacity) {
-  std::vector<Slot> table(capacity);
-  for (const Slot& s : std::span(part.slots, part.capacity))
-    if (s.state != 0)
-      for (std::size_t i = home(s.state, capacity);; i = i + 1 == capacity ? 0 : i + 1)
+  std::vector<Cell> table(capacity);
+  std::vector<std::uint64_t> highs(part.highs.empty() ? 0 : capacity);
+  for (std::size_t k = 0; k < part.capacity; ++k)
+    if (part.cells[k].state != 0)
+      for (std::size_t i = home(part.cells[k].state, capacity);; i = i + 1 == capacity ? 0 : i + 1)
         if (table[i].state == 0) {
-          table[i] = s;
+          table[i] = part.cells[k];
+          if (!highs.empty()) highs[i] = part.highs[k];
           break;
         }
   // A table that leaves the slab leaves its place there taken: all of the new one is added.
-  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * sizeof(Slot);
-  part.own.swap(table);
-  part.slots = part.own.data(), part.capacity = capacity;
+  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * kCellBytes;
+  part.own.swap(table), part.highs.swap(highs);
+  part.cells = part.own.data(), part.capacity = capacity;
   if (table_bytes_.fetch_add(added) + added > table_budget_) full_ = true;
+}
+
+void PartitionedCounts::add_to_high(Part& part, std::size_t cell, std::uint64_t high) {
+  if (part.highs.empty()) part.highs.assign(part.capacity, 0);
+  if (__builtin_add_overflow(part.highs[cell], high, &part.highs[cell])) overflow_ = true;
 }
 
 void PartitionedCounts::Stage::reset(std::size_t parts, std::size_t batch) {
@@ -127,17 +134,17 @@ void PartitionedCounts::drain(Part& part, Stage& stage, std::size_t p) {
   if (full()) return;
   for (std::size_t i = 0; i < n; ++i) {
     // The table is larger than the caches keep between two batches: fetch ahead.
-    if (i + kAhead < n) __builtin_prefetch(&part.slots[home(pairs[i + kAhead].state, part.capacity)], 1);
-    Slot& s = slot_of(part, pairs[i].state);
-    if (__builtin_add_overflow(s.lo, pairs[i].weight, &s.lo) && ++s.hi == 0) overflow_ = true;
+    if (i + kAhead < n) __builtin_prefetch(&part.cells[home(pairs[i + kAhead].state, part.capacity)], 1);
+    const std::size_t c = cell_of(part, pairs[i].state);
+    if (__builtin_add_overflow(part.cells[c].lo, pairs[i].weight, &part.cells[c].lo)) [[unlikely]]
+      add_to_high(part, c, 1);
   }
 }
 
 void PartitionedCounts::add_high(std::size_t p, std::uint64_t state, std::uint64_t high) {
   const std::lock_guard hold(parts_[p].lock);
   if (full()) return;
-  Slot& s = slot_of(parts_[p], state);
-  if (__builtin_add_overflow(s.hi, high, &s.hi)) overflow_ = true;
+  add_to_high(parts_[p], cell_of(parts_[p], state), high);
 }
 
 void PartitionedCounts::take(std::size_t p, Stage& stage) {
@@ -158,8 +165,11 @@ void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::v
   scratch.resize(part.size), scratch2.resize(part.size);
   std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
   std::size_t n = 0;
-  for (const Slot& s : std::span(part.slots, part.capacity))
-    if (s.state != 0) scratch[n++] = s, lo = std::min(lo, s.state), hi = std::max(hi, s.state);
+  for (std::size_t k = 0; k < part.capacity; ++k)
+    if (const std::uint64_t state = part.cells[k].state; state != 0) {
+      scratch[n++] = {state, part.cells[k].lo, part.highs.empty() ? 0 : part.highs[k]};
+      lo = std::min(lo, state), hi = std::max(hi, state);
+    }
   const std::uint64_t span = n == 0 ? 0 : hi - lo;
   int passes = 0;
   while (passes < 8 && (span >> (8 * passes)) != 0) ++passes;
@@ -173,7 +183,10 @@ void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::v
     std::swap(from, to);
   }
   // The sorted states at the front of the partition's table (it takes no more pairs).
-  std::copy(from, from + n, part.slots);
+  for (std::size_t i = 0; i < n; ++i) {
+    part.cells[i] = {from[i].state, from[i].lo};
+    if (!part.highs.empty()) part.highs[i] = from[i].hi;
+  }
 }
 
 std::size_t PartitionedCounts::sort() {
@@ -188,11 +201,11 @@ std::size_t PartitionedCounts::sort() {
 std::size_t PartitionedCounts::sorted_position(std::uint64_t state, bool above) const {
   // A partition holds a range of values: the state's own is the only one that can hold it.
   const std::size_t p = partition_of(state);
-  const Slot* first = parts_[p].slots;
-  const Slot* last = first + parts_[p].size;
-  const Slot* at =
-      above ? std::upper_bound(first, last, state, [](std::uint64_t v, const Slot& s) { return v < s.state; })
-            : std::lower_bound(first, last, state, [](const Slot& s, std::uint64_t v) { return s.state < v; });
+  const Cell* first = parts_[p].cells;
+  const Cell* last = first + parts_[p].size;
+  const Cell* at =
+      above ? std::upper_bound(first, last, state, [](std::uint64_t v, const Cell& c) { return v < c.state; })
+            : std::lower_bound(first, last, state, [](const Cell& c, std::uint64_t v) { return c.state < v; });
   return offsets_[p] + static_cast<std::size_t>(at - first);
 }
 

@@ -10,7 +10,11 @@
 // the states then come out in increasing order, partition after partition.
 //
 // Weights past 2^64 are rare (a state reached by more than 2^64 move sequences): a pair carries
-// the low 64 bits, and the high part goes to a second buffer of the same partition.
+// the low 64 bits, and the high part goes to the partition directly. A table's cells hold a
+// state and the low 64 bits of its sum (16 bytes: a partition's table stays within a core's
+// first cache); the high 64 bits live in an array beside the cells, made for a partition only
+// when one of its sums passes 2^64. The budget counts 24 bytes a cell, as if every partition
+// had one.
 //
 // The tables refuse to grow past their share of the memory budget (full() turns true and
 // further pairs are dropped): the caller then splits its work into more ranges and redoes it.
@@ -32,8 +36,9 @@ namespace gs {
 
 class PartitionedCounts {
  public:
+  // A state and its sum, as the sorted states come out.
   struct Slot {
-    std::uint64_t state, lo, hi;  // state 0 = empty: no state of a layered puzzle is 0
+    std::uint64_t state, lo, hi;
     uint128 count() const { return (static_cast<uint128>(hi) << 64) | lo; }
   };
   static constexpr std::uint64_t kPartitionStates = 1 << 10;
@@ -41,7 +46,7 @@ class PartitionedCounts {
   explicit PartitionedCounts(std::size_t memory_bytes);
   // About how many states the tables hold within the budget.
   // (Tables are sized at 3/2 slots a state, with room to spare for an estimate that runs low.)
-  std::uint64_t room() const { return table_budget_ / (sizeof(Slot) * 15 / 8); }
+  std::uint64_t room() const { return table_budget_ / (kCellBytes * 15 / 8); }
 
   // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
   void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);
@@ -99,16 +104,24 @@ class PartitionedCounts {
   void for_each_sorted(std::size_t first, std::size_t n, F&& f) const {
     if (n == 0) return;
     std::size_t p = partition_at(first), i = first - offsets_[p];
-    for (; n > 0; ++p, i = 0)
-      for (; i < parts_[p].size && n > 0; ++i, --n) f(parts_[p].slots[i]);
+    for (; n > 0; ++p, i = 0) {
+      const Part& part = parts_[p];
+      for (; i < part.size && n > 0; ++i, --n)
+        f(Slot{part.cells[i].state, part.cells[i].lo, part.highs.empty() ? 0 : part.highs[i]});
+    }
   }
 
  private:
+  struct Cell {
+    std::uint64_t state, lo;  // state 0 = empty: no state of a layered puzzle is 0
+  };
+  static constexpr std::size_t kCellBytes = sizeof(Cell) + sizeof(std::uint64_t);  // with a high part
   // A partition's table: its share of the slab, or storage of its own once it has grown.
   struct Part {
-    Slot* slots = nullptr;
+    Cell* cells = nullptr;
     std::size_t capacity = 0, size = 0;
-    std::vector<Slot> own;
+    std::vector<Cell> own;
+    std::vector<std::uint64_t> highs;  // empty, or the high 64 bits of cells[i]'s sum
     std::mutex lock;
   };
   static constexpr std::uint64_t kBuckets = 1 << 14;  // their partitions fit a core's first cache
@@ -124,7 +137,8 @@ class PartitionedCounts {
   void take(std::size_t p, Stage& stage);  // moves a stage's pairs of partition p into its table
   void drain(Part& part, Stage& stage, std::size_t p);
   void add_high(std::size_t p, std::uint64_t state, std::uint64_t high);
-  Slot& slot_of(Part& part, std::uint64_t state);
+  void add_to_high(Part& part, std::size_t cell, std::uint64_t high);
+  std::size_t cell_of(Part& part, std::uint64_t state);
   void grow(Part& part, std::size_t capacity);
   static void sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2);
 
@@ -136,7 +150,7 @@ class PartitionedCounts {
   std::unique_ptr<Part[]> parts_;
   // Every partition's table, kept from one start() to the next: a layer's tables are faulted in
   // once, not allocated and freed for each layer.
-  std::unique_ptr<ZeroedArray<Slot>> slab_;
+  std::unique_ptr<ZeroedArray<Cell>> slab_;
   std::size_t part_count_ = 0;
   std::vector<std::size_t> offsets_;  // after sort(): first sorted position of each partition, and the total
   tbb::enumerable_thread_specific<Stage> stages_{[this] { return Stage(*this); }};

@@ -148,6 +148,19 @@ void StateFileReader::read_block(std::size_t b, std::vector<std::uint64_t>& stat
   counts_->release(b);
 }
 
+StateFileReader::BlockView StateFileReader::view_block(std::size_t b, BlockBuffer& buffer, bool with_counts) const {
+  if (!memory_states_) {
+    read_block(b, buffer.states, with_counts ? &buffer.counts : nullptr);
+    return {buffer.states, with_counts ? std::span<const uint128>(buffer.counts) : std::span<const uint128>()};
+  }
+  const std::size_t first = b * StateFileWriter::kBlockStates,
+                    n = std::min<std::size_t>(StateFileWriter::kBlockStates, size() - first);
+  if (with_counts && !memory_counts_) throw std::logic_error("StateFileReader: no counts");
+  return {
+      {memory_states_->states.data() + first, n},
+      with_counts ? std::span<const uint128>(memory_counts_->counts.data() + first, n) : std::span<const uint128>()};
+}
+
 std::size_t StateFileReader::block_of(std::uint64_t state) const {
   std::size_t lo = 0, hi = blocks();
   while (hi - lo > 1) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,18 @@ class StateFileReader {
 
   // Unpacks block b (counts left empty without a counts file).
   void read_block(std::size_t b, std::vector<std::uint64_t>& states, std::vector<uint128>* counts = nullptr) const;
+  // Block b without a copy where the set is held in memory; from disk it is unpacked into
+  // `buffer`, which a thread keeps from block to block (a buffer allocated per block costs a
+  // page fault per page: the heap gives freed blocks back to the system).
+  struct BlockBuffer {
+    std::vector<std::uint64_t> states;
+    std::vector<uint128> counts;
+  };
+  struct BlockView {
+    std::span<const std::uint64_t> states;
+    std::span<const uint128> counts;  // empty unless asked for
+  };
+  BlockView view_block(std::size_t b, BlockBuffer& buffer, bool with_counts = false) const;
   bool contains(std::uint64_t state) const;
 
  private:

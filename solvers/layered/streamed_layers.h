@@ -324,8 +324,7 @@ class StreamedLayers {
     const std::size_t step = std::max<std::size_t>(1, from.blocks() / 4096);
     std::vector<std::vector<std::uint64_t>> found((from.blocks() + step - 1) / step);
     tbb::parallel_for(std::size_t{0}, found.size(), [&](std::size_t k) {
-      std::vector<std::uint64_t> block;
-      from.read_block(k * step, block);
+      const std::span<const std::uint64_t> block = from.view_block(k * step, buffers_.local()).states;
       const std::size_t stride = std::max<std::size_t>(1, block.size() / 64);
       for (std::size_t i = 0; i < block.size(); i += stride)
         neighbours(block[i], [&](typename P::Move, typename P::Position n) { found[k].push_back(n); });
@@ -454,9 +453,7 @@ class StreamedLayers {
           tbb::enumerable_thread_specific<Sums> local;
           tbb::parallel_for(std::size_t{0}, parents.blocks(), [&](std::size_t b) {
             if (counts_.full()) return;
-            std::vector<std::uint64_t> st;
-            std::vector<uint128> ct;
-            parents.read_block(b, st, &ct);
+            const auto [st, ct] = parents.view_block(b, buffers_.local(), true);
             PartitionedCounts::Stage& stage = counts_.local();
             Sums& s = local.local();
             for (std::size_t i = 0; i < st.size(); ++i) {
@@ -535,10 +532,8 @@ class StreamedLayers {
           if (!below) return;
           tbb::parallel_for(std::size_t{0}, below->blocks(), [&](std::size_t b) {
             if (counts_.full()) return;
-            std::vector<std::uint64_t> st;
-            below->read_block(b, st);
             PartitionedCounts::Stage& stage = counts_.local();
-            for (const auto s : st)
+            for (const auto s : below->view_block(b, buffers_.local()).states)
               parents(s, [&](typename P::Move, typename P::Position p) {
                 if (p >= lo && p < hi) stage.add(p, 0);
               });
@@ -566,9 +561,10 @@ class StreamedLayers {
       std::vector<std::vector<std::uint64_t>> kept(last - first);
       std::vector<std::uint64_t> totals(last - first, 0);
       tbb::parallel_for(first, last, [&](std::size_t b) {
-        std::vector<std::uint64_t> st, found;
-        layer.read_block(b, st);
+        const std::span<const std::uint64_t> st = layer.view_block(b, buffers_.local()).states;
         if (st.empty()) return;
+        std::vector<std::uint64_t>& found = found_.local();
+        found.clear();
         const std::size_t from = counts_.sorted_position(st.front(), false),
                           to = counts_.sorted_position(st.back(), true);
         counts_.for_each_sorted(from, to - from,
@@ -620,6 +616,11 @@ class StreamedLayers {
   std::optional<DirectoryLock> lock_;
   LayerSetStore store_;
   PartitionedCounts counts_;
+  // Each thread's space for a block read from disk and for the states a filter finds, kept from
+  // block to block. (No body that holds a view of it starts nested parallel work, so no other
+  // task takes the same thread's buffer meanwhile.)
+  mutable tbb::enumerable_thread_specific<StateFileReader::BlockBuffer> buffers_;
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found_;
 };
 
 }  // namespace gs
