@@ -114,6 +114,30 @@ TEST(Cli, AllStartsMeetOpenDecidesWhatTheSearchesLeaveOpen) {
   }
 }
 
+// Without --time-limit the searches stop at their budget and meetings decide the rest: with a
+// budget below the first round's, every searched pair is met, and the table is the searches'.
+TEST(Cli, AllStartsMeetsWhatTheSearchBudgetLeaves) {
+  const auto plain = run("peg --board triangle5 --all-starts --quiet --json -");
+  ASSERT_EQ(plain.code, 0) << plain.output;
+  const auto r = run("peg --board triangle5 --all-starts --search-positions 1 --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto expected = nlohmann::json::parse(plain.output), j = nlohmann::json::parse(r.output);
+  EXPECT_TRUE(j["complete"]);
+  EXPECT_EQ(expected["meetings"], 0);
+  EXPECT_GT(j["meetings"].get<int>(), 0);
+  EXPECT_EQ(j["unsolvable_by_search"], 0);
+  ASSERT_EQ(j["pairs"].size(), expected["pairs"].size());
+  for (std::size_t i = 0; i < j["pairs"].size(); ++i)
+    EXPECT_EQ(j["pairs"][i]["finishes"], expected["pairs"][i]["finishes"]) << j["pairs"][i]["start"];
+  EXPECT_EQ(j["solvable_pairs"], expected["solvable_pairs"]);
+  EXPECT_EQ(j["unsolvable_by_meeting"], expected["unsolvable_by_search"]);
+  for (const char* bad : {"--time-limit 5 --search-positions 10", "--time-limit 5 --dir somewhere"}) {
+    const auto e = run("peg --board triangle5 --all-starts " + std::string(bad));
+    EXPECT_EQ(e.code, 2) << bad;
+    EXPECT_EQ(std::count(e.output.begin(), e.output.end(), '\n'), 1) << e.output;
+  }
+}
+
 TEST(Cli, MalformedBoardFileIsAUsageError) {
   const auto path = temp_path("bad-board.txt");
   std::ofstream(path) << "name: bad\nooo\noxo\n";

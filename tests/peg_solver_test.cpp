@@ -569,6 +569,27 @@ TEST(PegPagoda, APuzzleRefusesAWeightingThatIsNoPagoda) {
   EXPECT_FALSE(puzzle.cannot_finish(start));
 }
 
+// The pagodas a meeting's half learns from playouts are pagodas (checked), towards its finish,
+// none dooms the start, and a rerun learns the same ones (so a resumed half prunes alike).
+// Diamond e9 to b4: the pair whose halves they cut from 3.7 G positions unfinished to 0.5 G.
+TEST(PegPagoda, PlayoutPagodasAreCheckedAndTheSameEachRun) {
+  const Board b = load_board("diamond");
+  const int s = parse_hole(b, "e9"), f = parse_hole(b, "b4");
+  const Position start = b.all_holes() & ~bit(s);
+  const auto learn = [&] {
+    PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(s), bit(f)}));
+    return tools::learn_from_playouts(puzzle, start, 21, {.rounds = 2});
+  };
+  const std::vector<Pagoda> first = learn(), again = learn();
+  ASSERT_FALSE(first.empty());
+  ASSERT_EQ(first.size(), again.size());
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    EXPECT_EQ(first[i].weights, again[i].weights);
+    EXPECT_TRUE(is_pagoda(b, first[i]));
+    EXPECT_GE(weight_of(first[i], start), first[i].weights[static_cast<std::size_t>(f)]);
+  }
+}
+
 TEST(PegPagoda, BoundIsMonotoneAndKeepsTheFinish) {
   std::mt19937_64 rng(23);
   for (const auto& name : builtin_board_names()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <random>
 
 #include "tools/peg/pagoda_search.h"
 
@@ -107,11 +108,19 @@ void PagodaLearningSearch::learn(std::uint64_t seed, LearningResult& result) {
     ++programs;
     if (auto p = pagoda_proof(board, s, finish_)) found.push_back(std::move(*p));
   }
+  result.pagodas +=
+      static_cast<int>(add_covering_pagodas(puzzle_, std::move(found), samples, learning_.pagodas).size());
+}
+
+std::vector<peg::Pagoda> add_covering_pagodas(peg::PegPuzzle& puzzle, std::vector<peg::Pagoda> found,
+                                              std::span<const std::uint64_t> samples, int pagodas) {
+  const int finish = lowest_bit(puzzle.finishes());
+  std::vector<peg::Pagoda> added;
   // Greedy cover: keep the pagoda that dooms the most samples not yet doomed, a few times.
   std::vector<bool> doomed(samples.size());
-  for (std::size_t i = 0; i < samples.size(); ++i) doomed[i] = puzzle_.cannot_finish(samples[i]);
-  const auto dooms = [&](const peg::Pagoda& p, std::uint64_t s) { return peg::weight_of(p, s) < p.weights[finish_]; };
-  for (int k = 0; k < learning_.pagodas && !found.empty(); ++k) {
+  for (std::size_t i = 0; i < samples.size(); ++i) doomed[i] = puzzle.cannot_finish(samples[i]);
+  const auto dooms = [&](const peg::Pagoda& p, std::uint64_t s) { return peg::weight_of(p, s) < p.weights[finish]; };
+  for (int k = 0; k < pagodas && !found.empty(); ++k) {
     std::size_t best = 0, best_count = 0;
     for (std::size_t i = 0; i < found.size(); ++i) {
       std::size_t count = 0;
@@ -122,17 +131,56 @@ void PagodaLearningSearch::learn(std::uint64_t seed, LearningResult& result) {
     for (std::size_t j = 0; j < samples.size(); ++j) doomed[j] = doomed[j] || dooms(found[best], samples[j]);
     // The samples are canonical forms: a pagoda that dooms one dooms its images through the
     // symmetric image of the pagoda, which is as much a pagoda towards the (fixed) finish.
-    const SymmetryGroup& group = puzzle_.symmetries();
+    const SymmetryGroup& group = puzzle.symmetries();
     std::vector<std::vector<std::int32_t>> images;
     for (int g = 0; g < group.order(); ++g) {
       peg::Pagoda image = peg::image_of(found[best], group[g]);
       if (std::find(images.begin(), images.end(), image.weights) != images.end()) continue;
       images.push_back(image.weights);
-      puzzle_.add_pagoda(image);
-      ++result.pagodas;
+      puzzle.add_pagoda(image);
+      added.push_back(std::move(image));
     }
     found.erase(found.begin() + static_cast<std::ptrdiff_t>(best));
   }
+  return added;
+}
+
+std::vector<peg::Pagoda> learn_from_playouts(peg::PegPuzzle& puzzle, peg::Position start, int depth,
+                                             PlayoutLearning options) {
+  const peg::Board& board = puzzle.board();
+  const int finish = lowest_bit(puzzle.finishes());
+  std::mt19937_64 random(options.seed);
+  std::vector<peg::Pagoda> added;
+  std::vector<const peg::Jump*> jumps;
+  for (int round = 0; round < options.rounds; ++round) {
+    // Positions the puzzle's bounds do not doom, at depths 1 to `depth`, by random legal jumps.
+    std::vector<std::uint64_t> samples;
+    for (int tries = 0; samples.size() < static_cast<std::size_t>(options.samples) && tries < 100 * options.samples;
+         ++tries) {
+      const int length = 1 + static_cast<int>(random() % static_cast<std::uint64_t>(std::max(depth, 1)));
+      peg::Position s = start;
+      bool alive = true;
+      for (int d = 0; d < length && alive; ++d) {
+        jumps.clear();
+        board.for_each_jump(s, [&](const peg::Jump& j) { jumps.push_back(&j); });
+        if (jumps.empty()) break;
+        s ^= jumps[random() % jumps.size()]->all;
+        alive = !puzzle.cannot_finish(s);
+      }
+      if (alive) samples.push_back(puzzle.canonical(s));
+    }
+    // The samples with the most pegs first: a pagoda that dooms positions near the start
+    // prunes the most.
+    std::stable_sort(samples.begin(), samples.end(),
+                     [](std::uint64_t a, std::uint64_t b) { return popcount(a) > popcount(b); });
+    std::vector<peg::Pagoda> found;
+    for (std::size_t i = 0; i < samples.size() && i < static_cast<std::size_t>(options.programs); ++i)
+      if (auto p = pagoda_proof(board, samples[i], finish)) found.push_back(std::move(*p));
+    std::vector<peg::Pagoda> now = add_covering_pagodas(puzzle, std::move(found), samples, options.pagodas);
+    if (now.empty()) break;
+    for (peg::Pagoda& p : now) added.push_back(std::move(p));
+  }
+  return added;
 }
 
 }  // namespace gs::tools

@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
+#include <vector>
 
 #include "engine/peg/puzzle.h"
 #include "solvers/dfs/dead_table.h"
@@ -76,5 +78,27 @@ class PagodaLearningSearch {
   const DfsSolver<peg::PegPuzzle>* current_ = nullptr;
   std::atomic<std::uint64_t> past_nodes_{0};
 };
+
+// Of `found` (pagodas towards the puzzle's single finish), adds to `puzzle` the few (at most
+// `pagodas`) that doom the most `samples` (canonical) not yet doomed, each with its images under
+// the puzzle's symmetries. Returns what it added, images included.
+std::vector<peg::Pagoda> add_covering_pagodas(peg::PegPuzzle& puzzle, std::vector<peg::Pagoda> found,
+                                              std::span<const std::uint64_t> samples, int pagodas);
+
+// Pagodas for a breadth-first half (peg --meet), learned before it is built: positions reached
+// from `start` by random jumps, at most `depth` of them, that the puzzle's bounds do not doom,
+// are given to the linear program, and the pagodas that doom the most are added; a few rounds,
+// each sampling what the last left. Seeded: a rerun learns the same pagodas, so a resumed build
+// prunes as the first run did. Exact for the same reason as the search's: only checked integer
+// pagodas towards the finish, so nothing that can finish is pruned.
+struct PlayoutLearning {
+  std::uint64_t seed = 1;
+  int rounds = 4;
+  int samples = 256;  // positions a round
+  int programs = 48;  // linear programs a round
+  int pagodas = 4;    // kept a round (before their images)
+};
+std::vector<peg::Pagoda> learn_from_playouts(peg::PegPuzzle& puzzle, peg::Position start, int depth,
+                                             PlayoutLearning options = {});
 
 }  // namespace gs::tools

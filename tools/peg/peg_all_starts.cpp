@@ -211,7 +211,11 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     done += 1;
   };
   const peg::Position full = board.all_holes();
+  // Without a time limit the searches stop at their budget, and the meetings decide the rest.
+  const bool meet = options.meet_open || options.time_limit <= 0;
+  const auto budget_of = [](int r) { return r >= 32 ? ~std::uint64_t{0} : kAllStartsLearning.first_budget << (2 * r); };
   for (std::vector<std::size_t> open = searched; !open.empty(); ++round) {
+    if (options.time_limit <= 0 && budget_of(round) > options.search_positions) break;
     tbb::parallel_for(std::size_t{0}, open.size(), std::size_t{1}, [&](std::size_t k) {
       const std::size_t i = open[k], shared = std::min(i, pairs[i].reverse);
       if (cancel[shared]) return;  // answered by the reverse, or out of time
@@ -229,10 +233,10 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   tables.clear();
   reporter.reset();
 
-  // 3. With --meet-open, the meeting of both halves for each pair left open (once for a pair and
-  // its reverse), one after another: each uses every core.
+  // 3. The meeting of both halves for each pair left open (once for a pair and its reverse), one
+  // after another: each uses every core.
   int meetings = 0;
-  if (options.meet_open)
+  if (meet)
     for (std::size_t i : searched) {
       Pair& p = pairs[i];
       if (p.proof != Proof::none) continue;  // decided, or the reverse of a pair a meeting decided
@@ -353,8 +357,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
        << (written ? " (" + std::to_string(written) + " solution files written and verified)" : "")
        << ".\nUnsolvable pairs: " << by_class << " by position class, " << by_pagoda << " by a pagoda function, "
        << by_search << " by exhaustive search"
-       << (options.meet_open ? ", " + std::to_string(by_meeting) + " by the meeting of both halves" : "") << " ("
-       << by_reverse << " pairs up to symmetry decided by their reverse problem).\n";
+       << (meet ? ", " + std::to_string(by_meeting) + " by the meeting of both halves" : "") << " (" << by_reverse
+       << " pairs up to symmetry decided by their reverse problem).\n";
   if (undecided)
     text << "Undecided: " << undecided << " pairs, their searches stopped by --time-limit " << options.time_limit
          << " s (the table above is incomplete; --meet-open decides them).\n";
@@ -375,6 +379,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
                                {"complete", undecided == 0},
                                {"undecided_pairs", undecided},
                                {"time_limit", options.time_limit},
+                               {"search_positions",
+                                options.time_limit > 0 ? nlohmann::json() : nlohmann::json(options.search_positions)},
                                {"searches", pairs.size()},
                                {"decided_by_reverse", by_reverse},
                                {"nodes", nodes},

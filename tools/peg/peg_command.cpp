@@ -154,6 +154,10 @@ Command peg_command() {
             "time-limit", po::value<double>(&o.job.time_limit),
             "--all-starts: stop the searches still running after this many seconds and report their pairs as "
             "undecided, with the positions searched (default: none, every pair is decided)")(
+            "search-positions", po::value<std::uint64_t>(&o.job.search_positions),
+            "--all-starts without --time-limit: each pair's search runs rounds of 100,000 positions, then 4 "
+            "times more each round, up to this many; the meeting of both halves (as --meet) decides the pairs "
+            "left open (default: 400000000)")(
             "meet-open", po::bool_switch(&o.job.meet_open),
             "--all-starts: decide the pairs still open after --time-limit by the meeting of both halves (as "
             "--meet), one pair and its reverse at a time; with --dir their layer files are kept there and a rerun "
@@ -197,15 +201,19 @@ Command peg_command() {
             .summary = "for every start hole, the holes where the last peg can finish",
             .is_switch = true,
             .draws = true,
-            .own_options = {"time-limit", "meet-open", "dir", "memory"}},
+            .own_options = {"time-limit", "search-positions", "meet-open", "dir", "memory"}},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))
                throw InputError("--all-starts tries every start and finish: drop --start, --position and --finish");
              if (options.meet_open && !in.vm.count("time-limit"))
                throw InputError("--meet-open decides the pairs --time-limit leaves open: give --time-limit");
-             if (!options.meet_open && (in.vm.count("dir") || in.vm.count("memory")))
-               throw InputError("--dir and --memory apply to --all-starts with --meet-open (the meetings' layers)");
+             const bool limited = in.vm.count("time-limit") > 0;
+             if (limited && in.vm.count("search-positions"))
+               throw InputError("--search-positions bounds the searches when no --time-limit does: give one of them");
+             if (limited && !options.meet_open && (in.vm.count("dir") || in.vm.count("memory")))
+               throw InputError(
+                   "--dir and --memory apply to the meetings, which --time-limit leaves out unless --meet-open");
              cli::emit(options.global, peg_all_starts(peg::load_board(in.text("board")), options));
              return 0;
            }},

@@ -20,6 +20,9 @@ struct PegJobOptions {
   int table_bits = 0;                               // dead-position table: 2^bits slots; 0 = the mode's default
   double time_limit = 0;   // --all-starts: seconds before the searches still running stop (undecided); 0 = none
   bool meet_open = false;  // --all-starts: decide what the searches leave open by meet_pair
+  // --all-starts without a time limit: a pair's search runs the rounds whose budgets are at most
+  // this many positions; the meeting of both halves decides what they leave open.
+  std::uint64_t search_positions = 400'000'000;
 };
 
 Report peg_solve(const PegRequest& request, const PegJobOptions& options);

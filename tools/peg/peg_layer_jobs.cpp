@@ -12,6 +12,7 @@
 
 #include "engine/peg/notation.h"
 #include "engine/peg/puzzle.h"
+#include "solvers/common/hash.h"
 #include "solvers/common/progress.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
@@ -22,6 +23,7 @@
 #include "solvers/layered/streamed_layers.h"
 #include "tools/common/scratch_directory.h"
 #include "tools/draw/column_chart.h"
+#include "tools/peg/pagoda_learning.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_meet.h"
 #include "tools/peg/peg_report.h"
@@ -352,6 +354,17 @@ std::string sizes_text(const std::vector<std::uint64_t>& sizes) {
   return text.str();
 }
 
+// "N learned pagodas (fingerprint F)": F mixes every weight, so two sets of pagodas are named
+// alike only when they are the same.
+std::string pagodas_named(const std::vector<peg::Pagoda>& pagodas) {
+  std::uint64_t h = pagodas.size();
+  for (const peg::Pagoda& p : pagodas)
+    for (const std::int32_t w : p.weights) h = mix64(h ^ static_cast<std::uint32_t>(w));
+  std::ostringstream text;
+  text << pagodas.size() << " learned pagodas (fingerprint " << std::hex << h << ")";
+  return text.str();
+}
+
 }  // namespace
 
 MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
@@ -367,36 +380,44 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
   const peg::Position dual_start = board.all_holes() & ~bit(finish);
   PegRequest reverse = make_peg_request(board, dual_start, peg::hole_name(board, lowest_bit(empty)));
   const SymmetryGroup group = layered_group(request);
-  const peg::PegPuzzle forward_puzzle(board, request.finishes, group), backward_puzzle(board, reverse.finishes, group);
+  peg::PegPuzzle forward_puzzle(board, request.finishes, group), backward_puzzle(board, reverse.finishes, group);
   const auto complement = [all = board.all_holes()](std::uint64_t s) { return all & ~s; };
   const std::size_t n = static_cast<std::size_t>(popcount(request.start) - 1);
 
   MeetAnswer answer{.feasible = !layered_starts(request).empty()};
   MeetResult& r = answer.halves;
   std::vector<peg::Jump>& jumps = answer.jumps;
+  // A symmetry of the board that swaps the start's vacancy and the finish turns the problem
+  // into its reverse: then the backward half is the forward half turned (one half is built).
+  const int vacancy = lowest_bit(empty);
+  const BitPermutation* mirror = nullptr;
+  for (int g = 0; g < board.symmetries().order() && !mirror; ++g)
+    if (board.symmetries()[g](vacancy) == finish && board.symmetries()[g](finish) == vacancy)
+      mirror = &board.symmetries()[g];
   if (answer.feasible) {
+    // Each half pruned by pagodas towards its own finish, learned from its own playouts.
+    const int depth = static_cast<int>(n / 2 + 2);
+    const std::vector<peg::Pagoda> forward_pagodas = learn_from_playouts(forward_puzzle, request.start, depth),
+                                   backward_pagodas = mirror ? std::vector<peg::Pagoda>{}
+                                                             : learn_from_playouts(backward_puzzle, dual_start, depth);
+    answer.learned_pagodas = {static_cast<int>(forward_pagodas.size()), static_cast<int>(backward_pagodas.size())};
     AnalysisDir dir(options.dir);
     LayerProgress progress_a, progress_b;
-    const auto half = [&](const PegRequest& q, const char* sub, LayerProgress& progress) {
+    const auto half = [&](const PegRequest& q, const char* sub, LayerProgress& progress,
+                          const std::vector<peg::Pagoda>& pagodas) {
       PegJobOptions o = options;
       o.dir = (std::filesystem::path(dir.path()) / sub).string();
       StreamedOptions so = streamed_options(q, group, dir, o, progress);
       so.dir = o.dir;
-      // Pruned layers are not an analysis's: named apart, so `--analyze --dir` refuses them.
-      so.prune = true, so.problem += " pruned by the golden pagoda";
+      // Pruned layers are not an analysis's: named apart, so `--analyze --dir` refuses them; and
+      // layers pruned by other pagodas are not these (a resumed build refuses them).
+      so.prune = true, so.problem += " pruned by the golden pagoda and " + pagodas_named(pagodas);
       if (options.dir.empty()) so.memory_layers_bytes = options.memory_bytes / 32;  // two halves share the sixteenth
       return so;
     };
-    // A symmetry of the board that swaps the start's vacancy and the finish turns the problem
-    // into its reverse: then the backward half is the forward half turned (one half is built).
-    const int vacancy = lowest_bit(empty);
-    const BitPermutation* mirror = nullptr;
-    for (int g = 0; g < board.symmetries().order() && !mirror; ++g)
-      if (board.symmetries()[g](vacancy) == finish && board.symmetries()[g](finish) == vacancy)
-        mirror = &board.symmetries()[g];
-    StreamedLayers<peg::PegPuzzle> forward(forward_puzzle, half(request, "forward", progress_a));
+    StreamedLayers<peg::PegPuzzle> forward(forward_puzzle, half(request, "forward", progress_a, forward_pagodas));
     std::optional<StreamedLayers<peg::PegPuzzle>> backward;
-    if (!mirror) backward.emplace(backward_puzzle, half(reverse, "backward", progress_b));
+    if (!mirror) backward.emplace(backward_puzzle, half(reverse, "backward", progress_b, backward_pagodas));
     ProgressReporter reporter(options.global.progress(), [&] {
       return "meeting: forward depth " + std::to_string(progress_a.depth.load()) + ", backward depth " +
              std::to_string(progress_b.depth.load()) + ", " +
@@ -460,7 +481,9 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
       "forward from " + request.start_label + " to depth " + std::to_string(r.forward_depth) + " (" +
       sizes_text(r.forward_sizes) + "), backward from " + request.finish_label + " to depth " +
       std::to_string(r.backward_depth) + " (" + sizes_text(r.backward_sizes) +
-      (r.mirrored ? "; the forward half turned by the symmetry that swaps start and finish" : "") + ")";
+      (r.mirrored ? "; the forward half turned by the symmetry that swaps start and finish" : "") +
+      "; pruned by the golden pagoda and " + std::to_string(answer.learned_pagodas.forward) + " + " +
+      std::to_string(answer.learned_pagodas.backward) + " learned pagodas)";
   present_solution(request, jumps, r.solvable, "Solvable: the halves meet (" + halves + ").",
                    "Unsolvable: " + (feasible ? "proved by the meeting of both halves: none (" + halves + ")."
                                               : std::string("proved by position class.")),
@@ -468,22 +491,25 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
   text << "\n"
        << positions << " canonical positions in both halves, " << seconds << " s with " << options.threads
        << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return Report{nlohmann::json{{"board", board.name()},
-                               {"start", request.start_label},
-                               {"finish", request.finish_label},
-                               {"solved", r.solvable},
-                               {"proof", r.solvable ? "solution"
-                                         : feasible ? "meeting"
-                                                    : "position class"},
-                               {"forward_layers", r.forward_sizes},
-                               {"backward_layers", r.backward_sizes},
-                               {"mirrored", r.mirrored},
-                               {"jumps", jump_names(board, jumps)},
-                               {"positions", positions},
-                               {"seconds", seconds},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), "", [request, jumps, ok = r.solvable] { return solution_svg(request, jumps, ok); }};
+  return Report{
+      nlohmann::json{{"board", board.name()},
+                     {"start", request.start_label},
+                     {"finish", request.finish_label},
+                     {"solved", r.solvable},
+                     {"proof", r.solvable ? "solution"
+                               : feasible ? "meeting"
+                                          : "position class"},
+                     {"forward_layers", r.forward_sizes},
+                     {"backward_layers", r.backward_sizes},
+                     {"mirrored", r.mirrored},
+                     {"learned_pagodas",
+                      {{"forward", answer.learned_pagodas.forward}, {"backward", answer.learned_pagodas.backward}}},
+                     {"jumps", jump_names(board, jumps)},
+                     {"positions", positions},
+                     {"seconds", seconds},
+                     {"threads", options.threads},
+                     {"peak_memory_mib", cli::peak_memory_mib()}},
+      text.str(), "", [request, jumps, ok = r.solvable] { return solution_svg(request, jumps, ok); }};
 }
 
 }  // namespace gs::tools

@@ -19,6 +19,10 @@ struct MeetAnswer {
   bool feasible = false;
   MeetResult halves;
   std::vector<peg::Jump> jumps;
+  // Pagodas learned to prune each half, images included (none for a mirrored backward half).
+  struct {
+    int forward = 0, backward = 0;
+  } learned_pagodas;
 
   // The canonical positions built in both halves (mirrored, the backward half is the forward
   // one turned: built once).
