@@ -578,7 +578,7 @@ TEST(PegPagoda, PlayoutPagodasAreCheckedAndTheSameEachRun) {
   const Position start = b.all_holes() & ~bit(s);
   const auto learn = [&] {
     PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(s), bit(f)}));
-    return tools::learn_from_playouts(puzzle, start, 21, {.rounds = 2});
+    return tools::learn_from_playouts(puzzle, start, 21, {.rounds = 1, .samples = 64, .programs = 12});
   };
   const std::vector<Pagoda> first = learn(), again = learn();
   ASSERT_FALSE(first.empty());
