@@ -112,7 +112,9 @@ TEST(Dfpn, EqualsTheFoxAndGeeseTablesWherePositionsRepeat) {
       if (!p || g.terminal(*p)) continue;
       const Outcome table = tables[static_cast<std::size_t>(layer)].outcome(i);
       const auto v = dfpn_value(g, *p, limited);
-      if (v.outcome) EXPECT_EQ(*v.outcome, table) << g.format(*p);
+      if (v.outcome) {
+        EXPECT_EQ(*v.outcome, table) << g.format(*p);
+      }
       if (table == Outcome::kDraw) {
         ++draws;
         draws_answered += v.outcome.has_value();

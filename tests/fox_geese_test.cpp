@@ -174,7 +174,7 @@ TEST(FoxAndGeese, RunsUnrankAsOneByOne) {
   std::uint64_t seen = 0;
   for (int layer = 0; layer < g.layer_count(); ++layer) {
     const std::uint64_t size = g.layer_size(layer);
-    for (const auto [begin, end] :
+    for (const auto& [begin, end] :
          {std::pair<std::uint64_t, std::uint64_t>{0, size}, {1, size / 2 + 1}, {size / 3, size}}) {
       std::uint64_t expected = begin;
       g.for_each_unranked(layer, begin, end, [&](std::uint64_t i, const std::optional<Position>& p) {

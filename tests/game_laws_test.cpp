@@ -156,8 +156,12 @@ void check_laws(const G& g, const std::vector<typename G::Position>& positions) 
       ASSERT_TRUE(same_multiset(fast, slow)) << "located moves differ from the moves located";
     }
   }
-  if constexpr (Unmoves<G>) EXPECT_GT(unmoves_checked, 0);
-  if constexpr (Indexed<G>) EXPECT_GT(located, 0);
+  if constexpr (Unmoves<G>) {
+    EXPECT_GT(unmoves_checked, 0);
+  }
+  if constexpr (Indexed<G>) {
+    EXPECT_GT(located, 0);
+  }
 }
 
 // Positions of the tables: a few indices of every layer, unranked.

@@ -25,7 +25,9 @@ TEST(Registry, NamesAreUniqueAndEveryCommandIsComplete) {
     ASSERT_TRUE(c.self_checks) << c.name << " has no self-checks";
     for (const Parameter& p : c.parameters) {
       EXPECT_FALSE(p.help.empty()) << c.name << " --" << p.name;
-      if (p.min) EXPECT_TRUE(std::stoll(p.default_value) >= *p.min && std::stoll(p.default_value) <= *p.max) << p.name;
+      if (p.min) {
+        EXPECT_TRUE(std::stoll(p.default_value) >= *p.min && std::stoll(p.default_value) <= *p.max) << p.name;
+      }
     }
   }
   EXPECT_EQ(find_command("peg"), &commands()[0]);
@@ -53,8 +55,9 @@ TEST(Registry, UnknownModesAndOutOfRangeParametersAreRefused) {
     // A command whose default mode takes a file reads the word as that file (`view FILE`).
     const bool word_is_a_file =
         std::any_of(c.modes.begin(), c.modes.end(), [](const ModeInfo& m) { return m.is_default && m.takes_file; });
-    if (!word_is_a_file)
+    if (!word_is_a_file) {
       EXPECT_NE(r.output.find("unknown " + c.name + " mode 'frobnicate'"), std::string::npos) << r.output;
+    }
     for (const Parameter& p : c.parameters) {
       if (!p.min) continue;
       const auto low = run(c.name + " --" + p.name + " " + std::to_string(*p.min - 1));

@@ -52,7 +52,7 @@ class SymmetryGroup {
   Bitboard canonical(Bitboard b) const {
     Bitboard image[kMaxOrder];
     images(b, image);
-    Bitboard best = image[0];
+    Bitboard best = b;  // the identity's image
     for (std::size_t g = 1; g < elements_.size(); ++g) best = std::min(best, image[g]);
     return best;
   }

@@ -37,7 +37,9 @@ TEST(ProbeLibrary, ReadsTablesTheCommandBuiltAndAgreesWithItsProbe) {
     if (const auto p = game.unrank(layer, i)) {
       const Value stored = tables.table(layer).value(i), implied = tables.implied(*p);
       ASSERT_EQ(stored.outcome, implied.outcome) << game.format(*p);
-      if (stored.outcome != Outcome::kDraw) ASSERT_EQ(stored.distance, implied.distance) << game.format(*p);
+      if (stored.outcome != Outcome::kDraw) {
+        ASSERT_EQ(stored.distance, implied.distance) << game.format(*p);
+      }
     }
 
   // A damaged file is refused with the reason.

@@ -94,8 +94,8 @@ class TableService final : public GameService {
     // move joins. diagram_with_moves draws the moves last to first (the best on top).
     const draw::Diagram hint = draw::diagram_with_moves(game_, p, moves);
     nlohmann::json list = nlohmann::json::array();
-    const std::optional<Position> best =
-        moves.empty() ? std::nullopt : std::optional<Position>(game_.play(p, player_.choose(p)));
+    const bool has_best = !moves.empty();
+    const Position best = has_best ? game_.play(p, player_.choose(p)) : p;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const auto& [m, value] = moves[i];
       const Position next = game_.play(p, m);
@@ -116,7 +116,7 @@ class TableService final : public GameService {
       if constexpr (ProgressLayers<G>)
         if (auto* rule = player_.rule()) move["rule"] = table_jobs::value_json(rule->move_value(p, next, counter));
       move["end"] = ending(next, after);
-      if (best && next == *best) j["best"] = list.size();
+      if (has_best && next == best) j["best"] = list.size();
       list.push_back(std::move(move));
     }
     j["moves"] = std::move(list);
