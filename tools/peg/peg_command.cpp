@@ -156,8 +156,8 @@ Command peg_command() {
             "undecided, with the positions searched (default: none, every pair is decided)")(
             "search-positions", po::value<std::uint64_t>(&o.job.search_positions),
             "--all-starts without --time-limit: each pair's search runs rounds of 100,000 positions, then 4 "
-            "times more each round, up to this many; the meeting of both halves (as --meet) decides the pairs "
-            "left open (default: 400000000)")(
+            "times more each round, while a round's budget is at most this many; the meeting of both halves (as "
+            "--meet) decides the pairs left open (default: 400000000, rounds up to 102.4 M positions)")(
             "meet-open", po::bool_switch(&o.job.meet_open),
             "--all-starts: decide the pairs still open after --time-limit by the meeting of both halves (as "
             "--meet), one pair and its reverse at a time; with --dir their layer files are kept there and a rerun "
