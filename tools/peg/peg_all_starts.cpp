@@ -236,6 +236,14 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   // 3. The meeting of both halves for each pair left open (once for a pair and its reverse), one
   // after another: each uses every core.
   int meetings = 0;
+  if (meet && options.global.progress()) {
+    // Which pairs the meetings take, before the first of them starts (each may take long).
+    std::string open;
+    for (std::size_t i : searched)
+      if (pairs[i].proof == Proof::none && pairs[i].reverse >= i)
+        open += " " + peg::hole_name(board, pairs[i].start) + "-" + peg::hole_name(board, pairs[i].finish);
+    if (!open.empty()) std::cerr << "[" << board.name() << "] the meetings decide the pairs left open:" << open << "\n";
+  }
   if (meet)
     for (std::size_t i : searched) {
       Pair& p = pairs[i];
