@@ -3,18 +3,76 @@
 #include <algorithm>
 #include <bit>
 #include <random>
+#include <span>
 
 #include "tools/peg/pagoda_search.h"
 
 namespace gs::tools {
 
+namespace {
+
+// Of `found` (pagodas towards the puzzle's single finish), adds to `puzzle` the few (at most
+// `pagodas`) that doom the most `samples` (canonical) not yet doomed, each with its images under
+// the puzzle's symmetries. Returns what it added, images included.
+std::vector<peg::Pagoda> add_covering_pagodas(peg::PegPuzzle& puzzle, std::vector<peg::Pagoda> found,
+                                              std::span<const std::uint64_t> samples, int pagodas) {
+  const int finish = lowest_bit(puzzle.finishes());
+  std::vector<peg::Pagoda> added;
+  // Greedy cover: keep the pagoda that dooms the most samples not yet doomed, a few times.
+  std::vector<bool> doomed(samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i) doomed[i] = puzzle.cannot_finish(samples[i]);
+  const auto dooms = [&](const peg::Pagoda& p, std::uint64_t s) { return peg::weight_of(p, s) < p.weights[finish]; };
+  for (int k = 0; k < pagodas && !found.empty(); ++k) {
+    std::size_t best = 0, best_count = 0;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      std::size_t count = 0;
+      for (std::size_t j = 0; j < samples.size(); ++j) count += !doomed[j] && dooms(found[i], samples[j]);
+      if (count > best_count) best = i, best_count = count;
+    }
+    if (best_count == 0) break;
+    for (std::size_t j = 0; j < samples.size(); ++j) doomed[j] = doomed[j] || dooms(found[best], samples[j]);
+    // The samples are canonical forms: a pagoda that dooms one dooms its images through the
+    // symmetric image of the pagoda, which is as much a pagoda towards the (fixed) finish.
+    const SymmetryGroup& group = puzzle.symmetries();
+    std::vector<std::vector<std::int32_t>> images;
+    for (int g = 0; g < group.order(); ++g) {
+      peg::Pagoda image = peg::image_of(found[best], group[g]);
+      if (std::find(images.begin(), images.end(), image.weights) != images.end()) continue;
+      images.push_back(image.weights);
+      puzzle.add_pagoda(image);
+      added.push_back(std::move(image));
+    }
+    found.erase(found.begin() + static_cast<std::ptrdiff_t>(best));
+  }
+  return added;
+}
+
+// Learns from `samples` (canonical positions): keeps the `keep` with the most pegs (a pagoda that
+// dooms positions near the start prunes whole subtrees, one that dooms positions near the end
+// prunes little), asks the linear program about the first `programs` of them that no bound dooms
+// yet, and adds the few pagodas that doom the most kept samples (add_covering_pagodas).
+std::vector<peg::Pagoda> learn_from_samples(peg::PegPuzzle& puzzle, std::vector<std::uint64_t> samples,
+                                            std::size_t keep, int programs, int pagodas) {
+  std::stable_sort(samples.begin(), samples.end(),
+                   [](std::uint64_t a, std::uint64_t b) { return popcount(a) > popcount(b); });
+  if (samples.size() > keep) samples.resize(keep);
+  const int finish = lowest_bit(puzzle.finishes());
+  std::vector<peg::Pagoda> found;
+  int asked = 0;
+  for (std::uint64_t s : samples) {
+    if (asked == programs) break;
+    if (puzzle.cannot_finish(s)) continue;  // already doomed by a bound: nothing to learn
+    ++asked;
+    if (auto p = pagoda_proof(puzzle.board(), s, finish)) found.push_back(std::move(*p));
+  }
+  return add_covering_pagodas(puzzle, std::move(found), samples, pagodas);
+}
+
+}  // namespace
+
 PagodaLearningSearch::PagodaLearningSearch(peg::PegPuzzle puzzle, DfsOptions dfs, DeadTable* shared,
                                            LearningOptions learning)
-    : puzzle_(std::move(puzzle)),
-      finish_(lowest_bit(puzzle_.finishes())),
-      dfs_(dfs),
-      learning_(learning),
-      table_(shared) {
+    : puzzle_(std::move(puzzle)), dfs_(dfs), learning_(learning), table_(shared) {
   if (!shared) {
     own_bits_ = std::min(dfs_.table_bits, kProbeTableBits);
     own_ = std::make_unique<DeadTable>(own_bits_);
@@ -45,7 +103,7 @@ bool PagodaLearningSearch::advance(peg::Position start, LearningResult& result) 
     return run(start, kProbeNodes, result, /*serial=*/true);
   }
   const int round = round_++;
-  const std::uint64_t budget = round < learning_.rounds ? learning_.first_budget << (2 * round) : 0;
+  const std::uint64_t budget = learning_.budget(round);
   if (own_) grow_own_table(budget);
   if (run(start, budget, result)) return true;
   learn(start ^ static_cast<std::uint64_t>(round), result);
@@ -93,62 +151,16 @@ void PagodaLearningSearch::grow_own_table(std::uint64_t budget) {
 }
 
 void PagodaLearningSearch::learn(std::uint64_t seed, LearningResult& result) {
-  const peg::Board& board = puzzle_.board();
-  // The samples with the most pegs, of four times as many drawn: a pagoda that dooms positions
-  // near the root prunes whole subtrees, one that dooms positions near the end prunes little.
-  std::vector<std::uint64_t> samples = table_->sample(4 * static_cast<std::size_t>(learning_.samples), seed);
-  std::stable_sort(samples.begin(), samples.end(),
-                   [](std::uint64_t a, std::uint64_t b) { return popcount(a) > popcount(b); });
-  if (samples.size() > static_cast<std::size_t>(learning_.samples)) samples.resize(learning_.samples);
-  std::vector<peg::Pagoda> found;
-  int programs = 0;
-  for (std::uint64_t s : samples) {
-    if (programs == learning_.programs) break;
-    if (puzzle_.cannot_finish(s)) continue;  // already doomed by a bound: nothing to learn
-    ++programs;
-    if (auto p = pagoda_proof(board, s, finish_)) found.push_back(std::move(*p));
-  }
-  result.pagodas +=
-      static_cast<int>(add_covering_pagodas(puzzle_, std::move(found), samples, learning_.pagodas).size());
-}
-
-std::vector<peg::Pagoda> add_covering_pagodas(peg::PegPuzzle& puzzle, std::vector<peg::Pagoda> found,
-                                              std::span<const std::uint64_t> samples, int pagodas) {
-  const int finish = lowest_bit(puzzle.finishes());
-  std::vector<peg::Pagoda> added;
-  // Greedy cover: keep the pagoda that dooms the most samples not yet doomed, a few times.
-  std::vector<bool> doomed(samples.size());
-  for (std::size_t i = 0; i < samples.size(); ++i) doomed[i] = puzzle.cannot_finish(samples[i]);
-  const auto dooms = [&](const peg::Pagoda& p, std::uint64_t s) { return peg::weight_of(p, s) < p.weights[finish]; };
-  for (int k = 0; k < pagodas && !found.empty(); ++k) {
-    std::size_t best = 0, best_count = 0;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-      std::size_t count = 0;
-      for (std::size_t j = 0; j < samples.size(); ++j) count += !doomed[j] && dooms(found[i], samples[j]);
-      if (count > best_count) best = i, best_count = count;
-    }
-    if (best_count == 0) break;
-    for (std::size_t j = 0; j < samples.size(); ++j) doomed[j] = doomed[j] || dooms(found[best], samples[j]);
-    // The samples are canonical forms: a pagoda that dooms one dooms its images through the
-    // symmetric image of the pagoda, which is as much a pagoda towards the (fixed) finish.
-    const SymmetryGroup& group = puzzle.symmetries();
-    std::vector<std::vector<std::int32_t>> images;
-    for (int g = 0; g < group.order(); ++g) {
-      peg::Pagoda image = peg::image_of(found[best], group[g]);
-      if (std::find(images.begin(), images.end(), image.weights) != images.end()) continue;
-      images.push_back(image.weights);
-      puzzle.add_pagoda(image);
-      added.push_back(std::move(image));
-    }
-    found.erase(found.begin() + static_cast<std::ptrdiff_t>(best));
-  }
-  return added;
+  // Drawn four times as many as kept: the kept ones are those with the most pegs.
+  result.pagodas += static_cast<int>(
+      learn_from_samples(puzzle_, table_->sample(4 * static_cast<std::size_t>(learning_.samples), seed),
+                         static_cast<std::size_t>(learning_.samples), learning_.programs, learning_.pagodas)
+          .size());
 }
 
 std::vector<peg::Pagoda> learn_from_playouts(peg::PegPuzzle& puzzle, peg::Position start, int depth,
                                              PlayoutLearning options) {
   const peg::Board& board = puzzle.board();
-  const int finish = lowest_bit(puzzle.finishes());
   std::mt19937_64 random(options.seed);
   std::vector<peg::Pagoda> added;
   std::vector<const peg::Jump*> jumps;
@@ -169,14 +181,9 @@ std::vector<peg::Pagoda> learn_from_playouts(peg::PegPuzzle& puzzle, peg::Positi
       }
       if (alive) samples.push_back(puzzle.canonical(s));
     }
-    // The samples with the most pegs first: a pagoda that dooms positions near the start
-    // prunes the most.
-    std::stable_sort(samples.begin(), samples.end(),
-                     [](std::uint64_t a, std::uint64_t b) { return popcount(a) > popcount(b); });
-    std::vector<peg::Pagoda> found;
-    for (std::size_t i = 0; i < samples.size() && i < static_cast<std::size_t>(options.programs); ++i)
-      if (auto p = pagoda_proof(board, samples[i], finish)) found.push_back(std::move(*p));
-    std::vector<peg::Pagoda> now = add_covering_pagodas(puzzle, std::move(found), samples, options.pagodas);
+    const std::size_t kept = samples.size();
+    std::vector<peg::Pagoda> now =
+        learn_from_samples(puzzle, std::move(samples), kept, options.programs, options.pagodas);
     if (now.empty()) break;
     for (peg::Pagoda& p : now) added.push_back(std::move(p));
   }

@@ -14,11 +14,11 @@
 // exhaustive proof, like a plain DfsSolver search (unless dfs.cancel stops it: then it says so).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <span>
 #include <vector>
 
 #include "engine/peg/puzzle.h"
@@ -33,6 +33,13 @@ struct LearningOptions {
   int samples = 256;                     // dead positions learned from after a round
   int programs = 48;                     // at most this many linear programs a round
   int pagodas = 4;                       // pagodas kept a round (before their symmetric images)
+
+  // Round r's node budget: first_budget times 4^r, or 0 (none) past the budgeted rounds or
+  // where it would not fit 64 bits.
+  std::uint64_t budget(int round) const {
+    if (round >= rounds || first_budget > (~std::uint64_t{0} >> (2 * std::min(round, 31)))) return 0;
+    return first_budget << (2 * round);
+  }
 };
 
 struct LearningResult {
@@ -66,7 +73,6 @@ class PagodaLearningSearch {
   static constexpr int kHugeTableBits = 23;  // 64 MiB
 
   peg::PegPuzzle puzzle_;
-  int finish_;
   DfsOptions dfs_;
   LearningOptions learning_;
   std::unique_ptr<DeadTable> own_;
@@ -78,12 +84,6 @@ class PagodaLearningSearch {
   const DfsSolver<peg::PegPuzzle>* current_ = nullptr;
   std::atomic<std::uint64_t> past_nodes_{0};
 };
-
-// Of `found` (pagodas towards the puzzle's single finish), adds to `puzzle` the few (at most
-// `pagodas`) that doom the most `samples` (canonical) not yet doomed, each with its images under
-// the puzzle's symmetries. Returns what it added, images included.
-std::vector<peg::Pagoda> add_covering_pagodas(peg::PegPuzzle& puzzle, std::vector<peg::Pagoda> found,
-                                              std::span<const std::uint64_t> samples, int pagodas);
 
 // Pagodas for a breadth-first half (peg --meet), learned before it is built: positions reached
 // from `start` by random jumps, at most `depth` of them, that the puzzle's bounds do not doom,

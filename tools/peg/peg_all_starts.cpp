@@ -213,9 +213,9 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   const peg::Position full = board.all_holes();
   // Without a time limit the searches stop at their budget, and the meetings decide the rest.
   const bool meet = options.meet_open || options.time_limit <= 0;
-  const auto budget_of = [](int r) { return r >= 32 ? ~std::uint64_t{0} : kAllStartsLearning.first_budget << (2 * r); };
   for (std::vector<std::size_t> open = searched; !open.empty(); ++round) {
-    if (options.time_limit <= 0 && budget_of(round) > options.search_positions) break;
+    const std::uint64_t budget = kAllStartsLearning.budget(round);  // 0: none
+    if (options.time_limit <= 0 && (budget == 0 || budget > options.search_positions)) break;
     tbb::parallel_for(std::size_t{0}, open.size(), std::size_t{1}, [&](std::size_t k) {
       const std::size_t i = open[k], shared = std::min(i, pairs[i].reverse);
       if (cancel[shared]) return;  // answered by the reverse, or out of time
