@@ -134,6 +134,49 @@ TEST(Cli, AllStartsMeetsWhatTheSearchBudgetLeaves) {
   EXPECT_EQ(j["unsolvable_by_meeting"], expected["unsolvable_by_search"]);
 }
 
+// e8 to e8 on Wiegleb's board: the search's first 2.1 M positions find nothing, a beam search
+// finds it (before beams, such pairs ran for billions of positions); the file verifies.
+TEST(Cli, SolveFindsByBeamWhatTheFirstSearchRoundsMiss) {
+  const auto path = temp_path("wiegleb-e8-e8.txt");
+  const auto r = run("peg --board wiegleb --start e8 --finish e8 --quiet --json - --output " + path);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  EXPECT_TRUE(j["solved"]);
+  EXPECT_EQ(j["found_by"].get<std::string>().rfind("beam search", 0), 0u) << j["found_by"];
+  EXPECT_EQ(run("peg verify " + path).code, 0);
+  std::filesystem::remove(path);
+  const auto bad = run("peg --board triangle5 --beam-width 20000000");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.output.find("--beam-width must be at most"), std::string::npos) << bad.output;
+  EXPECT_EQ(run("peg --board triangle5 --analyze --beam-width 10").code, 2);  // not an option of --analyze
+}
+
+// A meeting past its budget decides nothing, and says so: never "unsolvable".
+TEST(Cli, MeetingsStopAtTheirBudgetAndLeaveThePairUndecided) {
+  const auto one = run("peg --board triangle5 --start a5 --finish b3 --meet --meeting-positions 3 --quiet --json -");
+  ASSERT_EQ(one.code, 0) << one.output;
+  const auto j = nlohmann::json::parse(one.output);
+  EXPECT_FALSE(j["decided"]);
+  EXPECT_FALSE(j["solved"]);
+  EXPECT_EQ(j["proof"], "none: stopped at --meeting-positions");
+  const auto text = run("peg --board triangle5 --start a5 --finish b3 --meet --meeting-positions 3");
+  EXPECT_NE(text.output.find("Undecided: "), std::string::npos) << text.output;
+  const auto whole = run("peg --board triangle5 --start a5 --finish b3 --meet --quiet --json -");
+  EXPECT_TRUE(nlohmann::json::parse(whole.output)["decided"]);
+
+  const auto table =
+      run("peg --board triangle5 --all-starts --search-positions 1 --meeting-positions 3 --quiet --json -");
+  ASSERT_EQ(table.code, 0) << table.output;
+  const auto t = nlohmann::json::parse(table.output);
+  EXPECT_FALSE(t["complete"]);
+  EXPECT_GT(t["stopped_meetings"].get<int>(), 0);
+  EXPECT_EQ(t["meetings"], 0);
+  EXPECT_GT(t["undecided_pairs"].get<int>(), 0);
+  EXPECT_EQ(t["meeting_positions"], 3);
+  EXPECT_EQ(run("peg --board triangle5 --meet --start a5 --finish b3 --meeting-positions 0").code, 2);
+  EXPECT_EQ(run("peg --board triangle5 --all-starts --time-limit 1 --meeting-positions 9").code, 2);
+}
+
 TEST(Cli, MalformedBoardFileIsAUsageError) {
   const auto path = temp_path("bad-board.txt");
   std::ofstream(path) << "name: bad\nooo\noxo\n";

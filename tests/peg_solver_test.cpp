@@ -15,8 +15,10 @@
 #include <tbb/global_control.h>
 
 #include "engine/peg/board_file.h"
+#include "engine/peg/compactness.h"
 #include "engine/peg/notation.h"
 #include "engine/peg/puzzle.h"
+#include "solvers/beam/beam_search.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/game_statistics.h"
@@ -26,6 +28,7 @@
 #include "tests/temp_dir.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
+#include "tools/peg/peg_beam.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_problem.h"
 
@@ -478,7 +481,7 @@ TEST_P(SmallBoards, MeetingOfBothHalvesMatchesBruteForce) {
   tools::PegJobOptions options = testing::quiet_peg_options();
   options.output = dir.file("solution.txt");
   std::unordered_map<Position, bool> memo;
-  int solvable = 0;
+  int solvable = 0, tight_stopped = 0;
   for (int s = 0; s < b.holes(); ++s)
     for (int f = 0; f < b.holes(); ++f) {
       memo.clear();
@@ -486,6 +489,18 @@ TEST_P(SmallBoards, MeetingOfBothHalvesMatchesBruteForce) {
       const auto request = tools::make_peg_request(b, single_vacancy(b, s), hole_name(b, f));
       const auto j = tools::peg_meet(request, options).json;
       ASSERT_EQ(j["solved"].get<bool>(), expected) << hole_name(b, s) << " to " << hole_name(b, f);
+      ASSERT_TRUE(j["decided"]);
+      // On a tight budget a meeting either stops (undecided) or still gives brute force's answer.
+      tools::PegJobOptions tight = options;
+      tight.meeting_positions = 12;
+      tight.output.clear();
+      const auto t = tools::peg_meet(request, tight).json;
+      tight_stopped += !t["decided"].get<bool>();
+      if (t["decided"]) {
+        EXPECT_EQ(t["solved"].get<bool>(), expected) << hole_name(b, s) << " to " << hole_name(b, f);
+      } else {
+        EXPECT_FALSE(t["solved"]);
+      }
       if (!expected) continue;
       ++solvable;
       bool valid = false;
@@ -494,6 +509,47 @@ TEST_P(SmallBoards, MeetingOfBothHalvesMatchesBruteForce) {
       std::filesystem::remove(options.output);
     }
   EXPECT_GT(solvable, 0);
+  EXPECT_GT(tight_stopped, 0);
+}
+
+// A beam wide enough to keep every position of every layer is an exhaustive breadth-first
+// search: it finds a solution exactly when brute force does. A narrow one may miss some, but
+// whatever it returns replays to the finish, and it never "solves" an unsolvable pair.
+TEST_P(SmallBoards, BeamSearchFindsOnlyRealSolutionsAndEveryOneWhenWide) {
+  const Board b = board();
+  const Compactness compactness(b);
+  const auto border = [&](Position p) { return compactness.border(p); };
+  int solvable = 0, narrow_found = 0;
+  for (int s = 0; s < b.holes(); ++s)
+    for (int f = 0; f < b.holes(); ++f) {
+      std::unordered_map<Position, bool> memo;
+      const bool expected = brute_solvable(b, single_vacancy(b, s), bit(f), memo);
+      const PegPuzzle puzzle(b, bit(f), b.symmetries().stabiliser({bit(f)}));
+      const auto wide = beam_search(puzzle, single_vacancy(b, s), BeamOptions{.width = std::size_t{1} << 20}, border);
+      ASSERT_EQ(wide.solved, expected) << GetParam() << " start " << hole_name(b, s) << " finish " << hole_name(b, f);
+      if (wide.solved) {
+        EXPECT_EQ(replay(single_vacancy(b, s), wide.path), bit(f));
+      }
+      solvable += expected;
+      const auto narrow = beam_search(puzzle, single_vacancy(b, s), BeamOptions{.width = 10}, border);
+      if (narrow.solved) {
+        EXPECT_TRUE(expected);
+        EXPECT_EQ(replay(single_vacancy(b, s), narrow.path), bit(f));
+        ++narrow_found;
+      }
+      // The tools' widening tries, stopping at the endgame tables and going down through them:
+      // the same verdict when they reach a width that holds every layer.
+      const auto endgames = tools::peg_endgames(puzzle);
+      const auto tries = tools::peg_beam(puzzle, single_vacancy(b, s), {.max_width = 1000, .goal_layers = &endgames});
+      EXPECT_EQ(tries.solved, expected);
+      if (tries.solved) {
+        Position p = single_vacancy(b, s);
+        for (const Jump& j : tries.solution) p ^= j.all;
+        EXPECT_EQ(p, bit(f));
+      }
+    }
+  EXPECT_GT(solvable, 0);
+  EXPECT_GT(narrow_found, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Peg, SmallBoards, ::testing::Values("triangle4", "triangle5", "square", "diagonal"));
@@ -638,30 +694,37 @@ TEST(PegAnalyze, Triangle5CornerStartHasThePublished29760Solutions) {
   EXPECT_EQ(result["solutions"], reference["solutions_from_corner"]);
 }
 
+// With and without the beam searches (which then find every solution, or the searches do).
 TEST(PegAllStarts, AgreesWithForwardEnumerationOnTriangles) {
-  for (const char* name : {"triangle5", "triangle6"}) {
-    const Board b = load_board(name);
-    tools::PegJobOptions options;
-    options.global.json = "-";  // no human summary
-    options.global.quiet = true;
-    const auto table = tools::peg_all_starts(b, options).json;
-    options.memory_bytes = std::size_t{1} << 20;  // the halves spill to folders of the scratch directory
-    for (const auto& row : table["pairs"]) {
-      const int s = parse_hole(b, row["start"]);
-      const Position start = single_vacancy(b, s);
-      const auto reachable = brute_reachable(b, start);
-      std::vector<std::string> finishes;
-      if (reachable.count(1))
-        for (Position p : reachable.at(1)) finishes.push_back(hole_name(b, lowest_bit(p)));
-      std::vector<std::string> listed = row["finishes"];
-      std::sort(finishes.begin(), finishes.end());
-      std::sort(listed.begin(), listed.end());
-      EXPECT_EQ(listed, finishes) << name << " start " << row["start"];
+  for (const char* name : {"triangle5", "triangle6"})
+    for (const std::size_t beam_width : {std::size_t{100'000}, std::size_t{0}}) {
+      const Board b = load_board(name);
+      tools::PegJobOptions options;
+      options.global.json = "-";  // no human summary
+      options.global.quiet = true;
+      options.beam_width = beam_width;
+      const auto table = tools::peg_all_starts(b, options).json;
+      if (beam_width == 0)
+        EXPECT_EQ(table["found_by_beam"], 0) << name;
+      else
+        EXPECT_GT(table["found_by_beam"], 0) << name;
+      options.memory_bytes = std::size_t{1} << 20;  // the halves spill to folders of the scratch directory
+      for (const auto& row : table["pairs"]) {
+        const int s = parse_hole(b, row["start"]);
+        const Position start = single_vacancy(b, s);
+        const auto reachable = brute_reachable(b, start);
+        std::vector<std::string> finishes;
+        if (reachable.count(1))
+          for (Position p : reachable.at(1)) finishes.push_back(hole_name(b, lowest_bit(p)));
+        std::vector<std::string> listed = row["finishes"];
+        std::sort(finishes.begin(), finishes.end());
+        std::sort(listed.begin(), listed.end());
+        EXPECT_EQ(listed, finishes) << name << " start " << row["start"];
+      }
+      // Some pairs were decided through their reverse problem (both ways: triangle5 has unsolvable
+      // ones), and the answers above still match.
+      EXPECT_GT(table["decided_by_reverse"].get<int>(), 0) << name;
     }
-    // Some pairs were decided through their reverse problem (both ways: triangle5 has unsolvable
-    // ones), and the answers above still match.
-    EXPECT_GT(table["decided_by_reverse"].get<int>(), 0) << name;
-  }
 }
 
 }  // namespace

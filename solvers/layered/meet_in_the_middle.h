@@ -16,6 +16,11 @@
 // are small. Both puzzles must canonicalise under the same group, one that fixes both starts
 // and both goal sets, and `dual` must commute with it and be its own inverse.
 //
+// A budget (max_states, the canonical states of both halves together) stops a meeting that would
+// outgrow it before it builds the layer that would: the next layer of a half is guessed from the
+// growth of its last two. A stopped meeting decides nothing and says so (`stopped`); only a half
+// that ended, or halves that met or did not, are answers.
+//
 // One half can serve as both: when a symmetry h of the puzzle maps the forward problem onto the
 // backward one (peg solitaire: h swaps the start's vacancy and the finish), the backward half's
 // layer k is h applied to the forward half's, so the forward half is built to the middle alone.
@@ -43,6 +48,7 @@ struct MeetResult {
   std::vector<std::uint64_t> forward_sizes, backward_sizes;  // canonical states in each layer built
   std::uint64_t meeting = 0;  // solvable: a canonical state of the forward half's last layer on a path
   bool mirrored = false;      // the backward half was the forward half turned by the mirror
+  bool stopped = false;       // the next layer would have passed max_states: nothing decided
 };
 
 template <StreamedPuzzle P, class Dual>
@@ -60,8 +66,9 @@ class MeetInTheMiddle {
                   std::function<Position(Position)> mirror)
       : a_(forward), pa_(forward_puzzle), pb_(forward_puzzle), dual_(std::move(dual)), mirror_(std::move(mirror)) {}
 
-  MeetResult solve(Position start, Position dual_start, std::size_t n) {
-    if (mirror_) return solve_mirrored(start, n);
+  // max_states: 0 for none.
+  MeetResult solve(Position start, Position dual_start, std::size_t n, std::uint64_t max_states = 0) {
+    if (mirror_) return solve_mirrored(start, n, max_states);
     StreamedLayers<P>& back = *b_;
     MeetResult r;
     std::size_t ka = a_.forward_to({start}, 0), kb = back.forward_to({dual_start}, 0);
@@ -69,6 +76,10 @@ class MeetInTheMiddle {
     r.backward_sizes.push_back(back.layer(0).size());
     while (ka + kb < n) {
       const bool forward = r.forward_sizes.back() <= r.backward_sizes.back();
+      if (over_budget(r, forward ? r.forward_sizes : r.backward_sizes, max_states)) {
+        r.forward_depth = ka, r.backward_depth = kb;
+        return r;
+      }
       StreamedLayers<P>& half = forward ? a_ : back;
       std::size_t& k = forward ? ka : kb;
       const std::size_t built = half.forward_to({forward ? start : dual_start}, k + 1);
@@ -87,12 +98,44 @@ class MeetInTheMiddle {
   }
 
  private:
-  MeetResult solve_mirrored(Position start, std::size_t n) {
+  // Whether building the next layer of a half whose layers are `sizes` would take the states of
+  // both halves past max_states (then r says it stopped).
+  static bool over_budget(MeetResult& r, const std::vector<std::uint64_t>& sizes, std::uint64_t max_states) {
+    if (max_states == 0) return false;
+    const auto sum = [](const std::vector<std::uint64_t>& v) {
+      std::uint64_t t = 0;
+      for (std::uint64_t x : v) t += x;
+      return t;
+    };
+    const double last = static_cast<double>(sizes.back());
+    const double next =
+        sizes.size() < 2 ? last : last * last / std::max(1.0, static_cast<double>(sizes[sizes.size() - 2]));
+    const double total = static_cast<double>(sum(r.forward_sizes) + (r.mirrored ? 0 : sum(r.backward_sizes)));
+    r.stopped = total + next > static_cast<double>(max_states);
+    return r.stopped;
+  }
+
+  MeetResult solve_mirrored(Position start, std::size_t n, std::uint64_t max_states) {
     MeetResult r;
     r.mirrored = true;
     const std::size_t ka = (n + 1) / 2, kb = n - ka;
-    const std::size_t built = a_.forward_to({start}, ka);
+    // A layer at a time, to check the budget between them (layers already built are read back).
+    std::size_t built = a_.forward_to({start}, 0);
+    r.forward_sizes.push_back(a_.layer(0).size());
+    while (built < ka) {
+      if (over_budget(r, r.forward_sizes, max_states)) {
+        r.backward_sizes = r.forward_sizes;
+        r.forward_depth = r.backward_depth = built;
+        a_.release_tables();
+        return r;
+      }
+      const std::size_t next = a_.forward_to({start}, built + 1);
+      if (next <= built) break;  // no state at depth built + 1
+      built = next;
+      r.forward_sizes.push_back(a_.layer(built).size());
+    }
     a_.release_tables();
+    r.forward_sizes.clear();
     for (std::size_t d = 0; d <= built; ++d) r.forward_sizes.push_back(a_.layer(d).size());
     r.backward_sizes.assign(r.forward_sizes.begin(),
                             r.forward_sizes.begin() + static_cast<std::ptrdiff_t>(std::min(kb, built) + 1));

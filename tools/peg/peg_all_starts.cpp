@@ -1,10 +1,11 @@
 // gamesolver peg --all-starts: for every single-vacancy start and single-survivor finish, a
 // solution or the proof that there is none. Each pair is decided by the cheapest means that
 // works, in this order: position classes (the finish is not in the start's class), a pagoda
-// function found by linear programming (tools/peg/pagoda_search.h), a depth-first search that
-// either finds a solution or exhausts the positions (dead-position tables shared by the searches
-// towards one finish, pruned by every pagoda found for that finish); with --meet-open, the pairs
-// the searches leave open at --time-limit by the meeting of both halves (tools/peg/peg_meet.h).
+// function found by linear programming (tools/peg/pagoda_search.h), beam searches that find most
+// solutions in seconds (tools/peg/peg_beam.h), a depth-first search that either finds a solution
+// or exhausts the positions (dead-position tables shared by the searches towards one finish,
+// pruned by every pagoda found for that finish); and, for what the searches leave open, the
+// meeting of both halves (tools/peg/peg_meet.h).
 #include <bit>
 #include <filesystem>
 #include <iomanip>
@@ -26,6 +27,7 @@
 #include "tools/draw/peg_drawing.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/pagoda_search.h"
+#include "tools/peg/peg_beam.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_meet.h"
 #include "tools/peg/peg_report.h"
@@ -48,7 +50,9 @@ struct Pair {
   std::vector<peg::Jump> solution;                             // solvable
   std::uint64_t nodes = 0;                                     // proof == search or meeting (or reverse, the reverse's)
   std::vector<std::uint64_t> forward_layers, backward_layers;  // proof == meeting: the halves' sizes
-  std::uint64_t tried = 0;  // proof != search: positions its search expanded before it was cancelled
+  std::uint64_t tried = 0;       // proof != search: positions its search expanded before it was cancelled
+  std::uint64_t beam_nodes = 0;  // positions its beam searches expanded
+  bool by_beam = false;          // solvable, found by a beam search
   // The reverse problem (start at this finish, finish at this start) is pairs[reverse] turned by
   // symmetry reverse_symmetry: that maps this pair's finish to its start and this start to its finish.
   std::size_t reverse = 0;
@@ -97,8 +101,9 @@ peg::Jump image_of(const peg::Board& board, const BitPermutation& g, const peg::
 // unbounded round in practice: 24 rounds reach 7e18 positions.
 constexpr LearningOptions kAllStartsLearning{.rounds = 24};
 
-// The endgames towards a finish stop before a layer of more than about this many positions.
-constexpr std::size_t kEndgameStates = std::size_t{1} << 21;
+// A meeting stops before its halves would pass this many canonical positions (its pair is then
+// undecided): the largest meetings the tables need, the diamond's, take 0.5 G.
+constexpr std::uint64_t kAllStartsMeetingPositions = 2'000'000'000;
 
 // Table size when --table-bits is not given: 2^(holes - 8) slots, for the bigger search spaces
 // of bigger boards (a table larger than the search touches a page of memory an insertion), at
@@ -131,9 +136,10 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   std::atomic<int> round{0};
   std::optional<ProgressReporter> reporter;  // the meetings report their own progress
   reporter.emplace(options.global.progress(), [&] {
-    return std::string(stage.load() == 0 ? "pagoda proofs" : "searches") + ": " + std::to_string(done.load()) + " of " +
+    static constexpr const char* kStages[] = {"pagoda proofs", "beam searches", "searches"};
+    return std::string(kStages[stage.load()]) + ": " + std::to_string(done.load()) + " of " +
            std::to_string(stage_total.load()) + " start/finish pairs decided" +
-           (stage.load() == 0 ? "" : ", round " + std::to_string(round.load()));
+           (stage.load() == 2 ? ", round " + std::to_string(round.load()) : "");
   });
   // 1. Pagoda proofs: a small linear program a pair.
   tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
@@ -155,42 +161,22 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     else
       searched.push_back(i);
   }
-  // 2. Searches for the rest, towards each finish pruned by every pagoda proved towards it.
-  std::map<int, std::unique_ptr<DeadTable>> tables;
+  // The puzzle towards each finish, pruned by every pagoda proved towards it, and its endgames.
   std::map<int, peg::PegPuzzle> puzzles;
-  std::map<int, std::vector<LayerSet>> endgames;  // towards each finish, the positions that reach it
-  for (std::size_t i : searched) tables[pairs[i].finish];
-  const int table_bits = options.table_bits > 0 ? options.table_bits : default_table_bits(board);
-  const int bits =
-      std::max(16, table_bits - static_cast<int>(std::bit_width(std::max<std::size_t>(tables.size(), 1) - 1)));
+  std::map<int, std::vector<LayerSet>> endgames;
   const cli::Stopwatch endgame_clock;
   std::size_t endgame_positions = 0;
-  for (auto& [f, table] : tables) {
-    table = std::make_unique<DeadTable>(bits, Pages::huge);
+  for (std::size_t i : searched) {
+    const int f = pairs[i].finish;
+    if (puzzles.contains(f)) continue;
     peg::PegPuzzle puzzle(board, bit(f), group.stabiliser({bit(f)}));
     for (const Pair& p : pairs)
       if (p.finish == f && p.proof == Proof::pagoda) puzzle.add_pagoda(p.pagoda);
-    endgames[f] = goal_layers(puzzle, {bit(f)}, board.holes() / 2, kEndgameStates);
+    endgames[f] = peg_endgames(puzzle);
     for (const LayerSet& l : endgames[f]) endgame_positions += l.size();
     puzzles.emplace(f, std::move(puzzle));
   }
   const double endgame_seconds = endgame_clock.seconds();
-  stage = 1;
-  done = 0;
-  stage_total = searched.size();
-  // Pairs run in parallel, each search serial: many small searches keep every core busy. They
-  // advance in rounds of growing budgets, all open pairs a round, so that a few long searches
-  // cannot keep the short ones from starting (what a --time-limit decides is then what is easy).
-  std::vector<std::unique_ptr<PagodaLearningSearch>> searches(pairs.size());
-  std::vector<LearningResult> results(pairs.size());
-  for (std::size_t i : searched)
-    searches[i] = std::make_unique<PagodaLearningSearch>(puzzles.at(pairs[i].finish),
-                                                         DfsOptions{.threads = 1,
-                                                                    .split_depth = 0,
-                                                                    .table_bits = bits,
-                                                                    .goal_layers = &endgames.at(pairs[i].finish),
-                                                                    .cancel = &cancel[std::min(i, pairs[i].reverse)]},
-                                                         tables.at(pairs[i].finish).get(), kAllStartsLearning);
   // Pair i decided (its solution when solvable, `nodes` the work that decided it), and so its reverse.
   const auto decide = [&](std::size_t i, Proof proof, bool solvable, std::vector<peg::Jump> solution,
                           std::uint64_t nodes) {
@@ -211,9 +197,54 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
     done += 1;
   };
   const peg::Position full = board.all_holes();
+  const auto still_open = [&](std::size_t i) { return !cancel[std::min(i, pairs[i].reverse)].load(); };
+
+  // 2. Beam searches, a pair and its reverse racing: they find in seconds most solutions, some
+  // that the searches would take billions of positions to reach (and on the smaller boards they
+  // are faster than the searches' first rounds). A beam that finds nothing proves nothing; the
+  // searches take the pair on.
+  stage = 1;
+  done = 0;
+  stage_total = searched.size();
+  tbb::parallel_for(std::size_t{0}, searched.size(), std::size_t{1}, [&](std::size_t k) {
+    const std::size_t i = searched[k], shared = std::min(i, pairs[i].reverse);
+    if (cancel[shared]) return;
+    const PegBeamResult beam = peg_beam(
+        puzzles.at(pairs[i].finish), full & ~bit(pairs[i].start),
+        {.max_width = options.beam_width, .goal_layers = &endgames.at(pairs[i].finish), .cancel = &cancel[shared]});
+    pairs[i].beam_nodes = beam.nodes;
+    if (!beam.solved || claimed[shared].exchange(true)) return;
+    cancel[shared] = true;
+    pairs[i].by_beam = true;
+    decide(i, Proof::search, true, beam.solution, 0);
+  });
+  std::vector<std::size_t> open = searched;
+  std::erase_if(open, [&](std::size_t i) { return !still_open(i); });
+
+  // 3. Searches for the rest, towards each finish pruned by every pagoda proved towards it.
+  stage = 2;
+  std::map<int, std::unique_ptr<DeadTable>> tables;
+  for (std::size_t i : open) tables[pairs[i].finish];
+  const int table_bits = options.table_bits > 0 ? options.table_bits : default_table_bits(board);
+  const int bits =
+      std::max(16, table_bits - static_cast<int>(std::bit_width(std::max<std::size_t>(tables.size(), 1) - 1)));
+  for (auto& [f, table] : tables) table = std::make_unique<DeadTable>(bits, Pages::huge);
+  // Pairs run in parallel, each search serial: many small searches keep every core busy. They
+  // advance in rounds of growing budgets, all open pairs a round, so that a few long searches
+  // cannot keep the short ones from starting (what a --time-limit decides is then what is easy).
+  std::vector<std::unique_ptr<PagodaLearningSearch>> searches(pairs.size());
+  std::vector<LearningResult> results(pairs.size());
+  for (std::size_t i : open)
+    searches[i] = std::make_unique<PagodaLearningSearch>(puzzles.at(pairs[i].finish),
+                                                         DfsOptions{.threads = 1,
+                                                                    .split_depth = 0,
+                                                                    .table_bits = bits,
+                                                                    .goal_layers = &endgames.at(pairs[i].finish),
+                                                                    .cancel = &cancel[std::min(i, pairs[i].reverse)]},
+                                                         tables.at(pairs[i].finish).get(), kAllStartsLearning);
   // Without a time limit the searches stop at their budget, and the meetings decide the rest.
   const bool meet = options.meet_open || options.time_limit <= 0;
-  for (std::vector<std::size_t> open = searched; !open.empty(); ++round) {
+  for (; !open.empty(); ++round) {
     const std::uint64_t budget = kAllStartsLearning.budget(round);  // 0: none
     if (options.time_limit <= 0 && (budget == 0 || budget > options.search_positions)) break;
     tbb::parallel_for(std::size_t{0}, open.size(), std::size_t{1}, [&](std::size_t k) {
@@ -225,24 +256,26 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
       cancel[shared] = true;
       decide(i, Proof::search, results[i].search.solved, copy_jumps(results[i].search.path), results[i].search.nodes);
     });
-    std::erase_if(open, [&](std::size_t i) { return cancel[std::min(i, pairs[i].reverse)].load(); });
+    std::erase_if(open, [&](std::size_t i) { return !still_open(i); });
   }
   for (std::size_t i : searched)
-    if (pairs[i].proof != Proof::search) pairs[i].tried = results[i].search.nodes;  // cancelled: its work still counts
+    if (searches[i] && pairs[i].proof != Proof::search)
+      pairs[i].tried = results[i].search.nodes;  // cancelled: its work still counts
   searches.clear();
   tables.clear();
   reporter.reset();
 
-  // 3. The meeting of both halves for each pair left open (once for a pair and its reverse), one
+  // 4. The meeting of both halves for each pair left open (once for a pair and its reverse), one
   // after another: each uses every core.
-  int meetings = 0;
+  int meetings = 0, stopped_meetings = 0;
   if (meet && options.global.progress()) {
     // Which pairs the meetings take, before the first of them starts (each may take long).
-    std::string open;
+    std::string names;
     for (std::size_t i : searched)
       if (pairs[i].proof == Proof::none && pairs[i].reverse >= i)
-        open += " " + peg::hole_name(board, pairs[i].start) + "-" + peg::hole_name(board, pairs[i].finish);
-    if (!open.empty()) std::cerr << "[" << board.name() << "] the meetings decide the pairs left open:" << open << "\n";
+        names += " " + peg::hole_name(board, pairs[i].start) + "-" + peg::hole_name(board, pairs[i].finish);
+    if (!names.empty())
+      std::cerr << "[" << board.name() << "] the meetings decide the pairs left open:" << names << "\n";
   }
   if (meet)
     for (std::size_t i : searched) {
@@ -251,8 +284,14 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
       const std::string start = peg::hole_name(board, p.start), finish = peg::hole_name(board, p.finish);
       PegJobOptions o = options;
       if (!options.dir.empty()) o.dir = options.dir + "/" + board.name() + "-" + start + "-" + finish;
+      o.meeting_positions = options.meeting_positions.value_or(kAllStartsMeetingPositions);
       const MeetAnswer a = meet_pair(make_peg_request(board, board.all_holes() & ~bit(p.start), finish), o);
       p.forward_layers = a.halves.forward_sizes, p.backward_layers = a.halves.backward_sizes;
+      if (a.halves.stopped) {  // undecided, with the work it took
+        p.tried += a.positions();
+        ++stopped_meetings;
+        continue;
+      }
       decide(i, Proof::meeting, a.halves.solvable, a.jumps, a.positions());
       ++meetings;
     }
@@ -269,11 +308,12 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_meeting = 0, by_class = 0, written = 0,
       undecided = 0;
   std::uint64_t nodes = 0;
-  int by_reverse = 0;
+  int by_reverse = 0, by_beam = 0;
   for (const Pair& p : pairs) {
     if (p.proof != Proof::reverse) nodes += p.nodes;
-    nodes += p.tried;
+    nodes += p.tried + p.beam_nodes;
     by_reverse += p.proof == Proof::reverse;
+    by_beam += p.by_beam;
   }
   nlohmann::json list = nlohmann::json::array();
   text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
@@ -367,38 +407,50 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
        << by_search << " by exhaustive search"
        << (meet ? ", " + std::to_string(by_meeting) + " by the meeting of both halves" : "") << " (" << by_reverse
        << " pairs up to symmetry decided by their reverse problem).\n";
-  if (undecided)
+  if (undecided && stopped_meetings)
+    text << "Undecided: " << undecided << " pairs (" << stopped_meetings
+         << " up to symmetry, with their reverses), their meetings stopped before their halves would pass "
+         << options.meeting_positions.value_or(kAllStartsMeetingPositions)
+         << " canonical positions (--meeting-positions; the table above is incomplete).\n";
+  else if (undecided)
     text << "Undecided: " << undecided << " pairs, their searches stopped by --time-limit " << options.time_limit
          << " s (the table above is incomplete; --meet-open decides them).\n";
-  text << pairs.size() << " pairs up to symmetry"
-       << (meetings ? " (" + std::to_string(meetings) + " decided by meetings, with their reverses)" : "") << ", "
-       << nodes << " positions expanded, " << seconds << " s with " << options.threads << " thread(s), peak memory "
-       << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return Report{nlohmann::json{{"board", board.name()},
-                               {"pairs", list},
-                               {"solvable_starts", solvable_starts},
-                               {"solvable_pairs", solvable_pairs},
-                               {"unsolvable_by_class", by_class},
-                               {"unsolvable_by_pagoda", by_pagoda},
-                               {"unsolvable_by_search", by_search},
-                               {"unsolvable_by_meeting", by_meeting},
-                               {"meetings", meetings},
-                               {"solution_files", written},
-                               {"complete", undecided == 0},
-                               {"undecided_pairs", undecided},
-                               {"time_limit", options.time_limit},
-                               {"search_positions",
-                                options.time_limit > 0 ? nlohmann::json() : nlohmann::json(options.search_positions)},
-                               {"searches", pairs.size()},
-                               {"decided_by_reverse", by_reverse},
-                               {"nodes", nodes},
-                               {"seconds", seconds},
-                               {"threads", options.threads},
-                               {"table_bits", table_bits},
-                               {"endgame_positions", endgame_positions},
-                               {"endgame_seconds", endgame_seconds},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), draw::diagram_svg(picture)};
+  text << pairs.size() << " pairs up to symmetry ("
+       << (by_beam ? std::to_string(by_beam) + " solved by beam searches, " : "")
+       << (meetings ? std::to_string(meetings) + " decided by meetings, with their reverses, " : "")
+       << "the rest by the tests and searches above), " << nodes << " positions expanded, " << seconds << " s with "
+       << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{
+      nlohmann::json{
+          {"board", board.name()},
+          {"pairs", list},
+          {"solvable_starts", solvable_starts},
+          {"solvable_pairs", solvable_pairs},
+          {"unsolvable_by_class", by_class},
+          {"unsolvable_by_pagoda", by_pagoda},
+          {"unsolvable_by_search", by_search},
+          {"unsolvable_by_meeting", by_meeting},
+          {"meetings", meetings},
+          {"stopped_meetings", stopped_meetings},
+          {"meeting_positions",
+           meet ? nlohmann::json(options.meeting_positions.value_or(kAllStartsMeetingPositions)) : nlohmann::json()},
+          {"found_by_beam", by_beam},
+          {"beam_width", options.beam_width},
+          {"solution_files", written},
+          {"complete", undecided == 0},
+          {"undecided_pairs", undecided},
+          {"time_limit", options.time_limit},
+          {"search_positions", options.time_limit > 0 ? nlohmann::json() : nlohmann::json(options.search_positions)},
+          {"searches", pairs.size()},
+          {"decided_by_reverse", by_reverse},
+          {"nodes", nodes},
+          {"seconds", seconds},
+          {"threads", options.threads},
+          {"table_bits", table_bits},
+          {"endgame_positions", endgame_positions},
+          {"endgame_seconds", endgame_seconds},
+          {"peak_memory_mib", cli::peak_memory_mib()}},
+      text.str(), draw::diagram_svg(picture)};
 }
 
 }  // namespace gs::tools

@@ -17,6 +17,7 @@ struct PegCommandOptions {
   std::string start, position, finish;
   bool no_class = false, games = false;
   double memory_gib = 0;
+  std::uint64_t meeting_positions = 0;
 };
 
 // The request of the solve-like modes, from --board, --start, --position and --finish.
@@ -34,6 +35,8 @@ PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
     throw InputError("--table-bits must be between 10 and 34");
   if (in.vm.count("time-limit") && !(o.job.time_limit > 0 && o.job.time_limit <= 1e7))
     throw InputError("--time-limit must be a positive number of seconds, at most 10,000,000");
+  // Beyond that a beam's layers (about 32 bytes a position, each jump a layer) outgrow the machine.
+  if (o.job.beam_width > 10'000'000) throw InputError("--beam-width must be at most 10000000");
   if (in.vm.count("memory") && !(o.memory_gib >= 0.01 && o.memory_gib <= 1024))
     throw InputError("--memory must be between 0.01 and 1024 (GiB)");
   // The layer table's default: half the machine, at most 16 GiB (the table is the analysis's
@@ -42,6 +45,10 @@ PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
                                               : std::min(cli::physical_memory_bytes() / 2, 16.0 * double(1 << 30));
   cli::check_memory_fits(memory, "--memory", "give a smaller --memory: a layer that needs more is built in passes");
   o.job.memory_bytes = static_cast<std::size_t>(memory);
+  if (in.vm.count("meeting-positions")) {
+    if (o.meeting_positions == 0) throw InputError("--meeting-positions must be a positive number of positions");
+    o.job.meeting_positions = o.meeting_positions;
+  }
   o.job.global = in.global;
   o.job.threads = in.threads;
   o.job.class_pruning = !o.no_class;
@@ -158,6 +165,14 @@ Command peg_command() {
             "--all-starts without --time-limit: each pair's search runs rounds of 100,000 positions, then 4 "
             "times more each round, while a round's budget is at most this many; the meeting of both halves (as "
             "--meet) decides the pairs left open (default: 400000000, rounds up to 102.4 M positions)")(
+            "beam-width", po::value<std::size_t>(&o.job.beam_width),
+            "solve and --all-starts: before the exhaustive search (solve: after its first 2 M positions) beam "
+            "searches keep the most compact positions of each layer, 1,000, then 10 times more each try, up to "
+            "this many; they find solutions only, and prove nothing when they find none (default: 100000; 0: none)")(
+            "meeting-positions", po::value<std::uint64_t>(&o.meeting_positions),
+            "--meet and --all-starts: stop a meeting before its halves would pass this many canonical positions "
+            "(the next layer is guessed from the last two) and report its pair undecided (default: none for "
+            "--meet; 2000000000 for --all-starts)")(
             "meet-open", po::bool_switch(&o.job.meet_open),
             "--all-starts: decide the pairs still open after --time-limit by the meeting of both halves (as "
             "--meet), one pair and its reverse at a time; with --dir their layer files are kept there and a rerun "
@@ -168,7 +183,8 @@ Command peg_command() {
             .synopsis = "[solve] [options]",
             .summary = "find a solution or prove there is none (the default)",
             .is_default = true,
-            .draws = true},
+            .draws = true,
+            .own_options = {"beam-width"}},
            solve},
           {{.name = "verify",
             .synopsis = "verify FILE [options]",
@@ -201,7 +217,8 @@ Command peg_command() {
             .summary = "for every start hole, the holes where the last peg can finish",
             .is_switch = true,
             .draws = true,
-            .own_options = {"time-limit", "search-positions", "meet-open", "dir", "memory"}},
+            .own_options = {"time-limit", "search-positions", "meet-open", "dir", "memory", "beam-width",
+                            "meeting-positions"}},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
              if (in.vm.count("start") || in.vm.count("position") || in.vm.count("finish"))
@@ -211,9 +228,11 @@ Command peg_command() {
              const bool limited = in.vm.count("time-limit") > 0;
              if (limited && in.vm.count("search-positions"))
                throw InputError("--search-positions bounds the searches when no --time-limit does: give one of them");
-             if (limited && !options.meet_open && (in.vm.count("dir") || in.vm.count("memory")))
+             if (limited && !options.meet_open &&
+                 (in.vm.count("dir") || in.vm.count("memory") || in.vm.count("meeting-positions")))
                throw InputError(
-                   "--dir and --memory apply to the meetings, which --time-limit leaves out unless --meet-open");
+                   "--dir, --memory and --meeting-positions apply to the meetings, which --time-limit leaves out "
+                   "unless --meet-open");
              cli::emit(options.global, peg_all_starts(peg::load_board(in.text("board")), options));
              return 0;
            }},
@@ -236,7 +255,7 @@ Command peg_command() {
             .summary = "one start and finish decided exhaustively from both ends",
             .is_switch = true,
             .draws = true,
-            .own_options = {"dir", "memory"}},
+            .own_options = {"dir", "memory", "meeting-positions"}},
            [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_meet); }},
       });
 }

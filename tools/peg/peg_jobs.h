@@ -1,6 +1,8 @@
 // The jobs of `gamesolver peg`, each returning its Report (JSON and summary).
 #pragma once
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "tools/common/cli.h"
@@ -23,6 +25,12 @@ struct PegJobOptions {
   // --all-starts without a time limit: a pair's search runs the rounds whose budgets are at most
   // this many positions; the meeting of both halves decides what they leave open.
   std::uint64_t search_positions = 400'000'000;
+  // solve and --all-starts: beam searches of widths 1,000, 10,000, ... up to this one look for a
+  // solution before (solve: between) the exhaustive searches; 0: none (tools/peg/peg_beam.h).
+  std::size_t beam_width = 100'000;
+  // --meet and --all-starts: a meeting stops before its halves would pass this many canonical
+  // positions, and leaves its pair undecided; none: no bound (--meet) or 2 G (--all-starts).
+  std::optional<std::uint64_t> meeting_positions;
 };
 
 Report peg_solve(const PegRequest& request, const PegJobOptions& options);

@@ -426,10 +426,10 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
     if (mirror)
       r = MeetInTheMiddle(forward, forward_puzzle, complement, [mirror](std::uint64_t s) {
             return mirror->apply(s);
-          }).solve(request.start, dual_start, n);
+          }).solve(request.start, dual_start, n, options.meeting_positions.value_or(0));
     else
       r = MeetInTheMiddle(forward, forward_puzzle, *backward, backward_puzzle, complement)
-              .solve(request.start, dual_start, n);
+              .solve(request.start, dual_start, n, options.meeting_positions.value_or(0));
     if (r.solvable) {
       // The forward line to the meeting position, then the backward half's line to its complement
       // played in reverse (a jump undone on complements is the same jump), turned by the symmetry
@@ -484,10 +484,14 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
       (r.mirrored ? "; the forward half turned by the symmetry that swaps start and finish" : "") +
       "; pruned by the golden pagoda and " + std::to_string(answer.learned_pagodas.forward) + " + " +
       std::to_string(answer.learned_pagodas.backward) + " learned pagodas)";
-  present_solution(request, jumps, r.solvable, "Solvable: the halves meet (" + halves + ").",
-                   "Unsolvable: " + (feasible ? "proved by the meeting of both halves: none (" + halves + ")."
-                                              : std::string("proved by position class.")),
-                   options.output, options.steps, text);
+  if (r.stopped)
+    text << "Undecided: the next layer would take the halves past --meeting-positions " << *options.meeting_positions
+         << " canonical positions, so the meeting stopped (" << halves << ").\n";
+  else
+    present_solution(request, jumps, r.solvable, "Solvable: the halves meet (" + halves + ").",
+                     "Unsolvable: " + (feasible ? "proved by the meeting of both halves: none (" + halves + ")."
+                                                : std::string("proved by position class.")),
+                     options.output, options.steps, text);
   text << "\n"
        << positions << " canonical positions in both halves, " << seconds << " s with " << options.threads
        << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
@@ -496,9 +500,11 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
                      {"start", request.start_label},
                      {"finish", request.finish_label},
                      {"solved", r.solvable},
-                     {"proof", r.solvable ? "solution"
-                               : feasible ? "meeting"
-                                          : "position class"},
+                     {"decided", !r.stopped},
+                     {"proof", r.solvable  ? "solution"
+                               : r.stopped ? "none: stopped at --meeting-positions"
+                               : feasible  ? "meeting"
+                                           : "position class"},
                      {"forward_layers", r.forward_sizes},
                      {"backward_layers", r.backward_sizes},
                      {"mirrored", r.mirrored},

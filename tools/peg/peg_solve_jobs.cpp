@@ -1,4 +1,5 @@
 // gamesolver peg: solve, verify and boards.
+#include <atomic>
 #include <iostream>
 
 #include "engine/core/errors.h"
@@ -10,6 +11,7 @@
 #include "solvers/io/checked_text_file.h"
 #include "tools/draw/peg_drawing.h"
 #include "tools/peg/pagoda_learning.h"
+#include "tools/peg/peg_beam.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_report.h"
 #include "tools/peg/peg_solution_file.h"
@@ -27,8 +29,28 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
   const peg::PegPuzzle puzzle(board, reachable_finishes, board.symmetries().stabiliser({reachable_finishes}));
 
   DfsResult<peg::PegPuzzle> result;
-  std::string proof = "exhaustive search";
+  std::string proof = "exhaustive search", found_by = "search";
   int learned_pagodas = 0;
+  std::vector<peg::Jump> jumps;
+  std::uint64_t beam_nodes = 0;
+  std::atomic<bool> beaming{false};
+  // The first 2 M positions of the search answer most problems in milliseconds; past them beam
+  // searches look for a solution, and if they find none the search goes on to its end.
+  constexpr std::uint64_t kSearchBeforeBeam = 2'000'000;
+  const auto beam = [&] {
+    if (options.beam_width == 0) return false;
+    beaming = true;
+    const std::vector<LayerSet> endgames = peg_endgames(puzzle);
+    const PegBeamResult b =
+        peg_beam(puzzle, request.start, {.max_width = options.beam_width, .goal_layers = &endgames});
+    beaming = false;
+    beam_nodes = b.nodes;
+    if (b.solved) jumps = b.solution, found_by = "beam search (width " + std::to_string(b.width) + ")";
+    return b.solved;
+  };
+  const auto searching = [&](std::uint64_t nodes) {
+    return (beaming ? "beam searches after " : "searching: ") + std::to_string(nodes) + " positions expanded";
+  };
   if (reachable_finishes == 0) {
     proof = "position class";
   } else {
@@ -38,19 +60,36 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
     if (popcount(reachable_finishes) == 1) {
       // One finish: pagodas towards it prune, and the search learns more as it goes.
       PagodaLearningSearch search(puzzle, dfs, nullptr);
-      ProgressReporter progress(options.global.progress(),
-                                [&] { return "searching: " + std::to_string(search.nodes()) + " positions expanded"; });
-      const LearningResult learned = search.solve(request.start);
-      result = learned.search;
+      ProgressReporter progress(options.global.progress(), [&] { return searching(search.nodes()); });
+      LearningResult learned;
+      bool answered = false;
+      while (!answered && search.nodes() < kSearchBeforeBeam) answered = search.advance(request.start, learned);
+      if (!answered && beam()) {
+        result.solved = true;
+        result.nodes = learned.search.nodes;
+      } else {
+        while (!answered) answered = search.advance(request.start, learned);
+        result = learned.search;
+      }
       learned_pagodas = learned.pagodas;
     } else {
-      DfsSolver<peg::PegPuzzle> solver(puzzle, dfs);
-      ProgressReporter progress(options.global.progress(),
-                                [&] { return "searching: " + std::to_string(solver.nodes()) + " positions expanded"; });
+      DfsOptions first = dfs;
+      first.max_nodes = kSearchBeforeBeam;
+      DfsSolver<peg::PegPuzzle> solver(puzzle, first);
+      ProgressReporter progress(options.global.progress(), [&] { return searching(solver.nodes()); });
       result = solver.solve(request.start);
+      if (!result.complete && beam()) {
+        result.solved = true;
+      } else if (!result.complete) {
+        const std::uint64_t before = result.nodes;
+        DfsSolver<peg::PegPuzzle> rest(puzzle, dfs);
+        result = rest.solve(request.start);
+        result.nodes += before;
+      }
     }
   }
-  const auto jumps = copy_jumps(result.path);
+  if (jumps.empty()) jumps = copy_jumps(result.path);
+  result.nodes += beam_nodes;
   const double seconds = clock.seconds();
   present_solution(request, jumps, result.solved, "Solved.",
                    "Unsolvable: no sequence of jumps ends with one peg on " +
@@ -65,6 +104,7 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
                                {"finish", request.finish_label},
                                {"solved", result.solved},
                                {"proof", result.solved ? "solution" : proof},
+                               {"found_by", result.solved ? found_by : ""},
                                {"jumps", jump_names(board, jumps)},
                                {"moves", peg::count_moves(jumps)},
                                {"nodes", result.nodes},
