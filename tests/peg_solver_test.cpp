@@ -694,6 +694,23 @@ TEST(PegAnalyze, Triangle5CornerStartHasThePublished29760Solutions) {
   EXPECT_EQ(result["solutions"], reference["solutions_from_corner"]);
 }
 
+// The stages race a pair against its reverse on every core: one thread and two give one table.
+TEST(PegAllStarts, OneThreadAndTwoGiveTheSameTable) {
+  const Board b = load_board("triangle6");
+  std::vector<nlohmann::json> tables;
+  for (int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    tools::PegJobOptions options = testing::quiet_peg_options();
+    options.threads = threads;
+    tables.push_back(tools::peg_all_starts(b, options).json);
+  }
+  EXPECT_GT(tables[0]["found_by_beam"].get<int>(), 0);
+  EXPECT_EQ(tables[0]["solvable_pairs"], tables[1]["solvable_pairs"]);
+  ASSERT_EQ(tables[0]["pairs"].size(), tables[1]["pairs"].size());
+  for (std::size_t i = 0; i < tables[0]["pairs"].size(); ++i)
+    EXPECT_EQ(tables[0]["pairs"][i]["finishes"], tables[1]["pairs"][i]["finishes"]);
+}
+
 // With and without the beam searches (which then find every solution, or the searches do).
 TEST(PegAllStarts, AgreesWithForwardEnumerationOnTriangles) {
   for (const char* name : {"triangle5", "triangle6"})
