@@ -80,8 +80,10 @@ const char* kExamples =
                                                    layer files kept in diamond-e2; rerun to resume
   gamesolver peg --all-starts --board english      which finishes each start hole allows
   gamesolver peg --all-starts --board french --output sols   and a solution file for each
-  gamesolver peg --all-starts --board wiegleb --time-limit 3600
-                                                   what an hour decides; the pairs left are listed
+  gamesolver peg --all-starts --board wiegleb --time-limit 600
+                                                   what 10 minutes decide; the pairs left are listed
+  gamesolver peg --board wiegleb --start e8 --finish e8
+                                                   found by a beam search (--beam-width) in seconds
   gamesolver peg --all-starts --board triangle6 --time-limit 0.1 --meet-open
                                                    the pairs left decided from both ends
   gamesolver peg --fewest-moves                    18 moves, proved minimal
