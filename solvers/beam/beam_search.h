@@ -45,9 +45,9 @@ struct BeamResult {
   std::uint64_t nodes = 0;             // states expanded
 };
 
-template <class P, class Score>
-requires Puzzle<P> && Symmetric<P> && Graded<P> BeamResult<P> beam_search(const P& puzzle, typename P::Position start,
-                                                                          const BeamOptions& options, Score&& score) {
+template <Puzzle P, class Score>
+BeamResult<P> beam_search(const P& puzzle, typename P::Position start, const BeamOptions& options, Score&& score) {
+  static_assert(Symmetric<P> && Graded<P>, "a beam keeps one state a class, and its layers end with the moves left");
   using Position = typename P::Position;
   using Move = typename P::Move;
   struct Entry {
