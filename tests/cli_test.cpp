@@ -177,6 +177,18 @@ TEST(Cli, MeetingsStopAtTheirBudgetAndLeaveThePairUndecided) {
   EXPECT_EQ(run("peg --board triangle5 --all-starts --time-limit 1 --meeting-positions 9").code, 2);
 }
 
+// The example board files that README's figures use load and answer (from their default
+// starts: a9 solved, a10 and the square's centre unsolvable by class). Their any-start tables
+// take a minute or two: not a test.
+TEST(Cli, ExampleBoardFilesSolve) {
+  for (const char* name : {"triangle9", "triangle10", "square7"}) {
+    const auto r = run(std::string("peg --board " GAMESOLVER_SOURCE_DIR "/examples/boards/") + name +
+                       ".txt --finish any --quiet --json -");
+    ASSERT_EQ(r.code, 0) << name << ": " << r.output;
+    EXPECT_EQ(nlohmann::json::parse(r.output)["board"], name);
+  }
+}
+
 TEST(Cli, MalformedBoardFileIsAUsageError) {
   const auto path = temp_path("bad-board.txt");
   std::ofstream(path) << "name: bad\nooo\noxo\n";
