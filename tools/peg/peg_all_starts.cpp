@@ -328,7 +328,8 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
       const BitPermutation& g = group[a.symmetry];
       if (a.pair->proof == Proof::none) {  // stopped by --time-limit
         const Pair& reverse = pairs[a.pair->reverse];
-        const std::uint64_t tried = a.pair->tried + (&reverse == a.pair ? 0 : reverse.tried);
+        const auto work = [](const Pair& p) { return p.tried + p.beam_nodes; };
+        const std::uint64_t tried = work(*a.pair) + (&reverse == a.pair ? 0 : work(reverse));
         open.push_back({{"finish", peg::hole_name(board, f)}, {"positions_searched", tried}});
         ++undecided;
       } else if (a.pair->solvable) {
