@@ -32,6 +32,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -103,9 +104,7 @@ class MeetInTheMiddle {
   static bool over_budget(MeetResult& r, const std::vector<std::uint64_t>& sizes, std::uint64_t max_states) {
     if (max_states == 0) return false;
     const auto sum = [](const std::vector<std::uint64_t>& v) {
-      std::uint64_t t = 0;
-      for (std::uint64_t x : v) t += x;
-      return t;
+      return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
     };
     const double last = static_cast<double>(sizes.back());
     const double next =
@@ -135,8 +134,6 @@ class MeetInTheMiddle {
       r.forward_sizes.push_back(a_.layer(built).size());
     }
     a_.release_tables();
-    r.forward_sizes.clear();
-    for (std::size_t d = 0; d <= built; ++d) r.forward_sizes.push_back(a_.layer(d).size());
     r.backward_sizes.assign(r.forward_sizes.begin(),
                             r.forward_sizes.begin() + static_cast<std::ptrdiff_t>(std::min(kb, built) + 1));
     r.forward_depth = built, r.backward_depth = std::min(kb, built);

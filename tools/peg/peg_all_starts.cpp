@@ -267,6 +267,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
 
   // 4. The meeting of both halves for each pair left open (once for a pair and its reverse), one
   // after another: each uses every core.
+  const std::uint64_t meeting_positions = options.meeting_positions.value_or(kAllStartsMeetingPositions);
   int meetings = 0, stopped_meetings = 0;
   if (meet && options.global.progress()) {
     // Which pairs the meetings take, before the first of them starts (each may take long).
@@ -284,7 +285,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
       const std::string start = peg::hole_name(board, p.start), finish = peg::hole_name(board, p.finish);
       PegJobOptions o = options;
       if (!options.dir.empty()) o.dir = options.dir + "/" + board.name() + "-" + start + "-" + finish;
-      o.meeting_positions = options.meeting_positions.value_or(kAllStartsMeetingPositions);
+      o.meeting_positions = meeting_positions;
       const MeetAnswer a = meet_pair(make_peg_request(board, board.all_holes() & ~bit(p.start), finish), o);
       p.forward_layers = a.halves.forward_sizes, p.backward_layers = a.halves.backward_sizes;
       if (a.halves.stopped) {  // undecided, with the work it took
@@ -326,7 +327,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
         continue;
       }
       const BitPermutation& g = group[a.symmetry];
-      if (a.pair->proof == Proof::none) {  // stopped by --time-limit
+      if (a.pair->proof == Proof::none) {  // stopped by --time-limit, or its meeting by --meeting-positions
         const Pair& reverse = pairs[a.pair->reverse];
         const auto work = [](const Pair& p) { return p.tried + p.beam_nodes; };
         const std::uint64_t tried = work(*a.pair) + (&reverse == a.pair ? 0 : work(reverse));
@@ -411,8 +412,7 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
   if (undecided && stopped_meetings)
     text << "Undecided: " << undecided << " pairs (" << stopped_meetings
          << " up to symmetry, with their reverses), their meetings stopped before their halves would pass "
-         << options.meeting_positions.value_or(kAllStartsMeetingPositions)
-         << " canonical positions (--meeting-positions; the table above is incomplete).\n";
+         << meeting_positions << " canonical positions (--meeting-positions; the table above is incomplete).\n";
   else if (undecided)
     text << "Undecided: " << undecided << " pairs, their searches stopped by --time-limit " << options.time_limit
          << " s (the table above is incomplete; --meet-open decides them).\n";
@@ -421,37 +421,35 @@ Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
        << (meetings ? std::to_string(meetings) + " decided by meetings, with their reverses, " : "")
        << "the rest by the tests and searches above), " << nodes << " positions expanded, " << seconds << " s with "
        << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return Report{
-      nlohmann::json{
-          {"board", board.name()},
-          {"pairs", list},
-          {"solvable_starts", solvable_starts},
-          {"solvable_pairs", solvable_pairs},
-          {"unsolvable_by_class", by_class},
-          {"unsolvable_by_pagoda", by_pagoda},
-          {"unsolvable_by_search", by_search},
-          {"unsolvable_by_meeting", by_meeting},
-          {"meetings", meetings},
-          {"stopped_meetings", stopped_meetings},
-          {"meeting_positions",
-           meet ? nlohmann::json(options.meeting_positions.value_or(kAllStartsMeetingPositions)) : nlohmann::json()},
-          {"found_by_beam", by_beam},
-          {"beam_width", options.beam_width},
-          {"solution_files", written},
-          {"complete", undecided == 0},
-          {"undecided_pairs", undecided},
-          {"time_limit", options.time_limit},
-          {"search_positions", options.time_limit > 0 ? nlohmann::json() : nlohmann::json(options.search_positions)},
-          {"searches", pairs.size()},
-          {"decided_by_reverse", by_reverse},
-          {"nodes", nodes},
-          {"seconds", seconds},
-          {"threads", options.threads},
-          {"table_bits", table_bits},
-          {"endgame_positions", endgame_positions},
-          {"endgame_seconds", endgame_seconds},
-          {"peak_memory_mib", cli::peak_memory_mib()}},
-      text.str(), draw::diagram_svg(picture)};
+  return Report{nlohmann::json{{"board", board.name()},
+                               {"pairs", list},
+                               {"solvable_starts", solvable_starts},
+                               {"solvable_pairs", solvable_pairs},
+                               {"unsolvable_by_class", by_class},
+                               {"unsolvable_by_pagoda", by_pagoda},
+                               {"unsolvable_by_search", by_search},
+                               {"unsolvable_by_meeting", by_meeting},
+                               {"meetings", meetings},
+                               {"stopped_meetings", stopped_meetings},
+                               {"meeting_positions", meet ? nlohmann::json(meeting_positions) : nlohmann::json()},
+                               {"found_by_beam", by_beam},
+                               {"beam_width", options.beam_width},
+                               {"solution_files", written},
+                               {"complete", undecided == 0},
+                               {"undecided_pairs", undecided},
+                               {"time_limit", options.time_limit},
+                               {"search_positions",
+                                options.time_limit > 0 ? nlohmann::json() : nlohmann::json(options.search_positions)},
+                               {"searches", pairs.size()},
+                               {"decided_by_reverse", by_reverse},
+                               {"nodes", nodes},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"table_bits", table_bits},
+                               {"endgame_positions", endgame_positions},
+                               {"endgame_seconds", endgame_seconds},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str(), draw::diagram_svg(picture)};
 }
 
 }  // namespace gs::tools
