@@ -352,6 +352,29 @@ TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   EXPECT_EQ(j["jumps"].size(), 13U);
   EXPECT_EQ(run("peg verify " + path).code, 0);
   std::filesystem::remove(path);
+
+  // The moves over every position that can finish agree with the meeting, the default.
+  EXPECT_EQ(j["method"], "meeting");
+  r = run("peg --board triangle5 --fewest-moves --fewest-method layers --start any --finish any --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto layers = nlohmann::json::parse(r.output);
+  EXPECT_EQ(layers["method"], "layers");
+  EXPECT_EQ(layers["moves"], 9);
+  // A meeting stopped by its budget: the layers decide by default, and the meeting alone says
+  // undecided, never unsolvable.
+  r = run("peg --board triangle5 --fewest-moves --start any --finish any --meeting-positions 10 --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_TRUE(j["meeting_stopped"]);
+  EXPECT_EQ(j["method"], "layers");
+  EXPECT_EQ(j["moves"], 9);
+  r =
+      run("peg --board triangle5 --fewest-moves --start any --finish any --meeting-positions 10 --fewest-method "
+          "meeting --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  j = nlohmann::json::parse(r.output);
+  EXPECT_FALSE(j["decided"]);
+  EXPECT_FALSE(j["solved"]);
 }
 
 TEST(Cli, GlobalOptionsMayPrecedeTheSubcommand) {

@@ -21,6 +21,7 @@
 #include "solvers/beam/beam_search.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/layered/fewest_moves.h"
+#include "solvers/layered/fewest_moves_meeting.h"
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/streamed_fewest_moves.h"
@@ -81,12 +82,13 @@ std::map<int, uint128> brute_paths(const Board& board, Position pos,
   return memo[pos] = out;
 }
 
-// 0-1 BFS over (position, hole of the last landing); a jump from that hole is free.
-int brute_fewest_moves(const Board& board, Position start, Bitboard finishes) {
+// 0-1 BFS over (position, hole of the last landing); a jump from that hole is free. The fewest
+// moves to a single peg on each hole (-1: none).
+std::vector<int> brute_fewest_moves_to_each(const Board& board, Position start) {
   std::map<std::pair<Position, int>, int> dist;
   std::deque<std::pair<Position, int>> queue = {{start, -1}};
   dist[{start, -1}] = 0;
-  int best = -1;
+  std::vector<int> best(board.holes(), -1);
   while (!queue.empty()) {
     // Named copies, not a structured binding: clang 14 (the fuzz and sanitizer build) cannot
     // capture bindings in a lambda.
@@ -94,7 +96,7 @@ int brute_fewest_moves(const Board& board, Position start, Bitboard finishes) {
     const int last = queue.front().second;
     queue.pop_front();
     const int d = dist[{p, last}];
-    if (popcount(p) == 1 && (p & finishes) && (best < 0 || d < best)) best = d;
+    if (popcount(p) == 1 && (best[lowest_bit(p)] < 0 || d < best[lowest_bit(p)])) best[lowest_bit(p)] = d;
     board.for_each_jump(p, [&](const Jump& j) {
       const int w = j.from == last ? 0 : 1;
       const std::pair<Position, int> next = {p ^ j.all, j.to};
@@ -108,6 +110,19 @@ int brute_fewest_moves(const Board& board, Position start, Bitboard finishes) {
     });
   }
   return best;
+}
+
+// The least of `each` (fewest moves per finish hole, -1: none) over `finishes`.
+int least_over(const std::vector<int>& each, Bitboard finishes) {
+  int best = -1;
+  for_each_bit(finishes, [&](int f) {
+    if (each[f] >= 0 && (best < 0 || each[f] < best)) best = each[f];
+  });
+  return best;
+}
+
+int brute_fewest_moves(const Board& board, Position start, Bitboard finishes) {
+  return least_over(brute_fewest_moves_to_each(board, start), finishes);
 }
 
 Position replay(const Position start, const std::vector<const Jump*>& path) {
@@ -419,7 +434,9 @@ FewestMovesResult<PegPuzzle> streamed_fewest(const PegPuzzle& puzzle, const std:
   return StreamedFewestMoves<PegPuzzle>(puzzle, streamed, a.layers.size() - 1).solve();
 }
 
-void expect_a_solution_of(const Board& b, const FewestMovesResult<PegPuzzle>& r, Bitboard finishes) {
+// A fewest-moves result (of either method) is a solution of r.moves moves from a single vacancy.
+template <class Result>
+void expect_a_solution_of(const Board& b, const Result& r, Bitboard finishes) {
   const Position end = replay(r.start, r.path);
   EXPECT_EQ(popcount(end), 1);
   EXPECT_TRUE(end & finishes);
@@ -449,6 +466,27 @@ TEST_P(SmallBoards, StreamedFewestMovesMatchShortestPathSearch) {
   }
 }
 
+// Fewest moves by the two searches counted in moves: pruned by pagodas both ways (as the command
+// runs it) or not at all.
+FewestMovesMeetingResult<PegPuzzle> fewest_by_meeting(const Board& b, const std::vector<Position>& starts,
+                                                      Bitboard finishes, bool pruned, std::uint64_t max_states = 0) {
+  const SymmetryGroup group =
+      starts.size() == 1 ? b.symmetries().stabiliser({starts[0], finishes}) : b.symmetries().stabiliser({finishes});
+  const PegPuzzle puzzle(b, finishes, group);
+  std::vector<Position> goals;
+  for_each_bit(finishes, [&](int f) { goals.push_back(bit(f)); });
+  FewestMovesMeeting<PegPuzzle>::Options o{.max_states = max_states};
+  std::optional<PegPuzzle> dual;
+  if (pruned) {
+    o.cannot_finish = [&](Position s) { return puzzle.cannot_finish(s); };
+    if (starts.size() == 1) {
+      dual.emplace(b, b.all_holes() & ~starts[0], group);
+      o.cannot_be_reached = [&](Position s) { return dual->cannot_finish(b.all_holes() & ~s); };
+    }
+  }
+  return FewestMovesMeeting<PegPuzzle>(puzzle, starts, goals, std::move(o)).solve();
+}
+
 // Every single vacancy at once: the least over the starts of each start's own fewest moves.
 TEST_P(SmallBoards, FewestMovesFromEveryStartIsTheLeastOverTheStarts) {
   const Board b = board();
@@ -470,7 +508,46 @@ TEST_P(SmallBoards, FewestMovesFromEveryStartIsTheLeastOverTheStarts) {
       expect_a_solution_of(b, r, finishes);
       EXPECT_EQ(brute_fewest_moves(b, r.start, finishes), expected) << "the start it names takes that many";
     }
+    const auto met = fewest_by_meeting(b, starts, finishes, true);
+    ASSERT_EQ(met.solved, expected >= 0) << "by meeting";
+    if (!met.solved) continue;
+    EXPECT_EQ(met.moves, expected) << "by meeting";
+    expect_a_solution_of(b, met, finishes);
+    EXPECT_EQ(brute_fewest_moves(b, met.start, finishes), expected) << "the start the meeting names takes that many";
   }
+}
+
+TEST_P(SmallBoards, FewestMovesByMeetingMatchesShortestPathSearch) {
+  const Board b = board();
+  for (int s = 0; s < b.holes(); ++s) {
+    const Position start = single_vacancy(b, s);
+    const std::vector<int> each = brute_fewest_moves_to_each(b, start);
+    std::vector<Bitboard> finish_sets = {b.all_holes()};
+    for (int f = 0; f < b.holes(); ++f) finish_sets.push_back(bit(f));
+    for (const Bitboard finishes : finish_sets) {
+      const int expected = least_over(each, finishes);
+      for (const bool pruned : {true, false}) {
+        const auto r = fewest_by_meeting(b, {start}, finishes, pruned);
+        ASSERT_FALSE(r.stopped);
+        ASSERT_EQ(r.solved, expected >= 0) << "start " << hole_name(b, s) << " finishes " << finishes;
+        if (!r.solved) continue;
+        EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s) << " finishes " << finishes;
+        EXPECT_EQ(r.start, start);
+        expect_a_solution_of(b, r, finishes);
+      }
+    }
+  }
+}
+
+// A budget too small for the halves stops the meeting: undecided, never "unsolvable".
+TEST(FewestMovesMeeting, StopsUndecidedAtItsBudget) {
+  const Board b = load_board("triangle6");
+  const auto r = fewest_by_meeting(b, {single_vacancy(b, parse_hole(b, "a6"))}, b.all_holes(), true, 100);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_FALSE(r.solved);
+  const auto whole = fewest_by_meeting(b, {single_vacancy(b, parse_hole(b, "a6"))}, b.all_holes(), true);
+  EXPECT_FALSE(whole.stopped);
+  EXPECT_TRUE(whole.solved);
 }
 
 // Every start and finish decided from both ends: the verdict is brute force's, and every

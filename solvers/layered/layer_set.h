@@ -29,9 +29,19 @@ class LayerSet {
    public:
     class Sink {
      public:
-      void add(std::uint64_t s) { buckets_[bucket_of(s)].push_back(s); }
+      // A full bucket drops its duplicates before it grows, so a layer that arrives in many
+      // copies (runs of moves reach a state many ways) takes memory for its distinct states.
+      void add(std::uint64_t s) {
+        std::vector<std::uint64_t>& v = buckets_[bucket_of(s)];
+        if (v.size() == v.capacity() && v.size() >= kCompactAt) {
+          sort_unique(v, false);
+          if (v.size() > v.capacity() / 2) v.reserve(2 * v.capacity());
+        }
+        v.push_back(s);
+      }
 
      private:
+      static constexpr std::size_t kCompactAt = 4096;
       friend class Builder;
       std::vector<std::vector<std::uint64_t>> buckets_ = std::vector<std::vector<std::uint64_t>>(kBuckets);
     };
@@ -72,6 +82,8 @@ class LayerSet {
 
   // The states of this set that are also in `other`, by a merge in each bucket.
   LayerSet intersect(const LayerSet& other) const;
+  // The states of this set that are in none of `others`.
+  LayerSet subtract(const std::vector<LayerSet>& others) const;
   std::size_t bytes() const { return states_.capacity() * sizeof(std::uint64_t); }
 
  private:
@@ -79,12 +91,12 @@ class LayerSet {
   std::vector<std::size_t> offsets_;  // bucket b holds states_[offsets_[b], offsets_[b+1])
   friend class Builder;
   static LayerSet from_buckets(std::vector<std::vector<std::uint64_t>>& buckets);
-  static void sort_unique(std::vector<std::uint64_t>& v);
+  static void sort_unique(std::vector<std::uint64_t>& v, bool shrink = true);
 };
 
 // Most added states are duplicates (a layer of English peg solitaire receives about seven copies
 // of each state), so drop them with a cache-sized hash table before sorting what is left.
-inline void LayerSet::sort_unique(std::vector<std::uint64_t>& v) {
+inline void LayerSet::sort_unique(std::vector<std::uint64_t>& v, bool shrink) {
   if (v.size() > 256) {
     const std::size_t capacity = std::bit_ceil(v.size() * 2);
     std::vector<std::uint64_t> table(capacity, 0);
@@ -107,7 +119,7 @@ inline void LayerSet::sort_unique(std::vector<std::uint64_t>& v) {
   }
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
-  v.shrink_to_fit();
+  if (shrink) v.shrink_to_fit();
 }
 
 inline LayerSet LayerSet::from_buckets(std::vector<std::vector<std::uint64_t>>& buckets) {
@@ -143,6 +155,21 @@ inline LayerSet LayerSet::intersect(const LayerSet& other) const {
     std::set_intersection(states_.begin() + offsets_[b], states_.begin() + offsets_[b + 1],
                           other.states_.begin() + other.offsets_[b], other.states_.begin() + other.offsets_[b + 1],
                           std::back_inserter(buckets[b]));
+  });
+  return from_buckets(buckets);
+}
+
+inline LayerSet LayerSet::subtract(const std::vector<LayerSet>& others) const {
+  std::vector<std::vector<std::uint64_t>> buckets(kBuckets);
+  tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
+    std::vector<std::uint64_t> kept(states_.begin() + offsets_[b], states_.begin() + offsets_[b + 1]), rest;
+    for (const LayerSet& other : others) {
+      rest.clear();
+      std::set_difference(kept.begin(), kept.end(), other.states_.begin() + other.offsets_[b],
+                          other.states_.begin() + other.offsets_[b + 1], std::back_inserter(rest));
+      kept.swap(rest);
+    }
+    buckets[b] = std::move(kept);
   });
   return from_buckets(buckets);
 }

@@ -1,4 +1,6 @@
 // `gamesolver peg`: the command's declaration (parameters, modes, help) and its options.
+#include <map>
+
 #include "engine/core/errors.h"
 #include "engine/peg/board_file.h"
 #include "engine/peg/notation.h"
@@ -18,6 +20,7 @@ struct PegCommandOptions {
   bool no_class = false, games = false;
   double memory_gib = 0;
   std::uint64_t meeting_positions = 0;
+  std::string fewest_method = "auto";
 };
 
 // The request of the solve-like modes, from --board, --start, --position and --finish.
@@ -49,6 +52,11 @@ PegJobOptions job_of(PegCommandOptions& o, const Invocation& in) {
     if (o.meeting_positions == 0) throw InputError("--meeting-positions must be a positive number of positions");
     o.job.meeting_positions = o.meeting_positions;
   }
+  const std::map<std::string, FewestMethod> methods = {
+      {"auto", FewestMethod::automatic}, {"meeting", FewestMethod::meeting}, {"layers", FewestMethod::layers}};
+  if (!methods.contains(o.fewest_method))
+    throw InputError("--fewest-method must be auto, meeting or layers, not '" + o.fewest_method + "'");
+  o.job.fewest_method = methods.at(o.fewest_method);
   o.job.global = in.global;
   o.job.threads = in.threads;
   o.job.class_pruning = !o.no_class;
@@ -148,6 +156,11 @@ Command peg_command() {
             "all-starts", po::bool_switch(), "for every start hole, the holes where the last peg can finish")(
             "fewest-moves", po::bool_switch(),
             "a solution with the fewest moves (one peg's run of jumps), proved minimal")(
+            "fewest-method", po::value<std::string>(&o.fewest_method),
+            "--fewest-moves: 'meeting': searches counted in moves from the start and back from the finish until "
+            "they meet, in memory (stops undecided past --memory); 'layers': the moves over every position that "
+            "can finish, layers on disk past --memory (--dir keeps them, resumable); 'auto' (default): the "
+            "meeting, then the layers if it stops")(
             "meet", po::bool_switch(),
             "decide one start and finish exhaustively: the positions reachable from the start meet the "
             "complements of those reachable backwards from the finish, or none do (a proof)")(
@@ -172,9 +185,9 @@ Command peg_command() {
             "searches keep the most compact positions of each layer, 1,000, then 10 times more each try, up to "
             "this many; they find solutions only, and prove nothing when they find none (default: 100000; 0: none)")(
             "meeting-positions", po::value<std::uint64_t>(&o.meeting_positions),
-            "--meet and --all-starts: stop a meeting before its halves would pass this many canonical positions "
-            "(the next layer is guessed from the last two) and report its pair undecided (default: none for "
-            "--meet; 2000000000 for --all-starts)")(
+            "--meet, --all-starts and --fewest-moves: stop a meeting before its halves would pass this many "
+            "canonical positions (the next layer is guessed from the last two) and report its pair undecided "
+            "(default: none for --meet; 2000000000 for --all-starts; --fewest-moves: --memory / 32 bytes)")(
             "meet-open", po::bool_switch(&o.job.meet_open),
             "--all-starts: decide the pairs still open after --time-limit by the meeting of both halves (as "
             "--meet), one pair and its reverse at a time; with --dir their layer files are kept there and a rerun "
@@ -243,9 +256,11 @@ Command peg_command() {
             .summary = "a solution with the fewest moves, proved minimal",
             .is_switch = true,
             .draws = true,
-            .own_options = {"dir", "memory"}},
+            .own_options = {"dir", "memory", "fewest-method", "meeting-positions"}},
            [](PegCommandOptions& o, const Invocation& in) {
              const PegJobOptions options = job_of(o, in);
+             if (in.vm.count("dir") && options.fewest_method == FewestMethod::meeting)
+               throw InputError("--dir keeps the layers of --fewest-method layers or auto, not of the meeting");
              check_output_path(options.output, "--output");
              PegRequestOptions request = request_of(o, in);
              request.any_start_allowed = true;

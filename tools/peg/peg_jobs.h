@@ -11,6 +11,11 @@
 
 namespace gs::tools {
 
+// --fewest-moves: the meeting of two searches counted in moves (in memory), the moves over every
+// position that can finish (the streamed layers, on disk past --memory), or the first and then,
+// if it stops at --memory, the second.
+enum class FewestMethod { automatic, meeting, layers };
+
 struct PegJobOptions {
   cli::GlobalOptions global;
   int threads = 1;            // resolved thread count
@@ -31,6 +36,7 @@ struct PegJobOptions {
   // --meet and --all-starts: a meeting stops before its halves would pass this many canonical
   // positions, and leaves its pair undecided; none: no bound (--meet) or 2 G (--all-starts).
   std::optional<std::uint64_t> meeting_positions;
+  FewestMethod fewest_method = FewestMethod::automatic;
 };
 
 Report peg_solve(const PegRequest& request, const PegJobOptions& options);

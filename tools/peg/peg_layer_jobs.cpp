@@ -7,6 +7,8 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <numeric>
+#include <optional>
 
 #include <tbb/parallel_for_each.h>
 
@@ -16,6 +18,7 @@
 #include "solvers/common/progress.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
+#include "solvers/layered/fewest_moves_meeting.h"
 #include "solvers/layered/game_statistics.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/meet_in_the_middle.h"
@@ -60,6 +63,12 @@ std::vector<peg::Position> layered_starts(const PegRequest& request) {
 peg::Position after(peg::Position start, const std::vector<peg::Jump>& jumps) {
   for (const peg::Jump& j : jumps) start ^= j.all;
   return start;
+}
+
+std::string sizes_text(const std::vector<std::uint64_t>& sizes) {
+  std::ostringstream text;
+  for (std::size_t i = 0; i < sizes.size(); ++i) text << (i ? " " : "") << sizes[i];
+  return text.str();
 }
 
 std::string layer_status(const LayerProgress& progress, const char* what) {
@@ -278,6 +287,93 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
                 text.str(), layer_chart(board, request, layer_list)};
 }
 
+namespace {
+
+// Bytes a canonical position of the fewest-moves meeting takes: 8 in its layer, and while a layer
+// is built, the copies its states arrive in (most of them duplicates) before they are sorted.
+constexpr std::size_t kMeetingBytesPerPosition = 32;
+
+// What either method of --fewest-moves found.
+struct FewestAnswer {
+  FewestMovesResult<peg::PegPuzzle> result;
+  bool stopped = false;
+  std::string proof;       // how minimality (or unsolvability) is proved
+  std::string work;        // the line on what was examined
+  nlohmann::json details;  // the method's own JSON fields
+};
+
+// Every reachable position (in memory while the layers fit, on disk past that), then the
+// positions that can finish, then the moves over those alone.
+FewestAnswer fewest_by_layers(const PegRequest& request, const PegJobOptions& options, const peg::PegPuzzle& puzzle,
+                              const std::vector<peg::Position>& starts) {
+  FewestAnswer answer;
+  std::uint64_t reachable = 0, alive = 0;
+  AnalysisDir dir(options.dir);
+  LayerProgress progress, tables;
+  StreamedLayers<peg::PegPuzzle> streamed(puzzle,
+                                          streamed_options(request, puzzle.symmetries(), dir, options, progress));
+  std::atomic<bool> analysed = false;
+  ProgressReporter reporter(options.global.progress(), [&] {
+    return analysed ? layer_status(tables, "fewest-moves tables") : layer_status(progress, "analysing");
+  });
+  const StreamedAnalysis analysis = streamed.run(starts);
+  for (const StreamedLayer& l : analysis.layers) reachable += l.canonical, alive += l.alive_canonical;
+  analysed = true;
+  answer.result = StreamedFewestMoves<peg::PegPuzzle>(puzzle, streamed, analysis.layers.size() - 1, &tables).solve();
+  answer.proof = "every position that can still finish was examined";
+  answer.work =
+      std::to_string(alive) + " canonical positions that can finish (of " + std::to_string(reachable) + " reachable)";
+  answer.details = {{"positions", alive}, {"reachable_positions", reachable}};
+  return answer;
+}
+
+// Two searches counted in moves, from the starts and back from the finishes, until they meet
+// (solvers/layered/fewest_moves_meeting.h); each half pruned by pagodas.
+FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& options, const peg::PegPuzzle& puzzle,
+                               const std::vector<peg::Position>& starts) {
+  const peg::Board& board = request.board;
+  std::vector<peg::Position> goals;
+  for_each_bit(request.finishes, [&](int f) { goals.push_back(bit(f)); });
+  // Before the layers (auto), the meeting takes an eighth of the memory: on the boards where it
+  // wins it needs far less, and where it would stop, it stops early.
+  const std::uint64_t fits =
+      options.memory_bytes / kMeetingBytesPerPosition / (options.fewest_method == FewestMethod::automatic ? 8 : 1);
+  FewestMovesMeeting<peg::PegPuzzle>::Options o{
+      .max_states = std::min(options.meeting_positions.value_or(fits), fits),
+      .cannot_finish = [&](peg::Position s) { return puzzle.cannot_finish(s); }};
+  // Back from the finishes, a position the start cannot reach is one whose complement cannot
+  // finish on the start's vacancy (the reversed game on complements).
+  const Bitboard vacancy = board.all_holes() & ~request.start;
+  std::optional<peg::PegPuzzle> dual;
+  if (!request.any_start && popcount(vacancy) == 1) {
+    dual.emplace(board, vacancy, puzzle.symmetries());
+    o.cannot_be_reached = [&, all = board.all_holes()](peg::Position s) { return dual->cannot_finish(all & ~s); };
+  }
+  LayerProgress progress;
+  o.progress = &progress;
+  ProgressReporter reporter(options.global.progress(), [&] { return layer_status(progress, "meeting by moves"); });
+  FewestMovesMeeting<peg::PegPuzzle> meeting(puzzle, starts, goals, std::move(o));
+  const FewestMovesMeetingResult<peg::PegPuzzle> r = meeting.solve();
+  FewestAnswer answer;
+  answer.result = {.solved = r.solved, .moves = r.moves, .start = r.start, .path = r.path};
+  answer.stopped = r.stopped;
+  const std::uint64_t positions = std::accumulate(r.forward_sizes.begin(), r.forward_sizes.end(), std::uint64_t{0}) +
+                                  std::accumulate(r.backward_sizes.begin(), r.backward_sizes.end(), std::uint64_t{0});
+  const std::size_t a = r.forward_sizes.size() - 1, b = r.backward_sizes.size() - 1;
+  answer.proof = "every position within " + std::to_string(a) + " moves of the start and " + std::to_string(b) +
+                 " moves of the finish was compared";
+  answer.work = std::to_string(positions) +
+                " canonical positions in both halves (by moves from the start: " + sizes_text(r.forward_sizes) +
+                "; back from the finish: " + sizes_text(r.backward_sizes) + ")";
+  answer.details = {{"positions", positions},
+                    {"forward_layers", r.forward_sizes},
+                    {"backward_layers", r.backward_sizes},
+                    {"stopped", r.stopped}};
+  return answer;
+}
+
+}  // namespace
+
 Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options) {
   std::ostringstream text;
   const peg::Board& board = request.board;
@@ -286,24 +382,17 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
   const peg::PegPuzzle puzzle(board, request.finishes, group);
   const std::vector<peg::Position> starts = layered_starts(request);
   const bool feasible = !starts.empty();
-  FewestMovesResult<peg::PegPuzzle> result;
-  std::uint64_t reachable = 0, alive = 0;
-  std::optional<AnalysisDir> dir;
-  if (feasible) {
-    // Every reachable position, layer by layer (in memory while the layers fit, on disk past
-    // that), then the positions that can finish, then the moves over those alone.
-    dir.emplace(options.dir);
-    LayerProgress progress, tables;
-    StreamedLayers<peg::PegPuzzle> streamed(puzzle, streamed_options(request, group, *dir, options, progress));
-    std::atomic<bool> analysed = false;
-    ProgressReporter reporter(options.global.progress(), [&] {
-      return analysed ? layer_status(tables, "fewest-moves tables") : layer_status(progress, "analysing");
-    });
-    const StreamedAnalysis analysis = streamed.run(starts);
-    for (const StreamedLayer& l : analysis.layers) reachable += l.canonical, alive += l.alive_canonical;
-    analysed = true;
-    result = StreamedFewestMoves<peg::PegPuzzle>(puzzle, streamed, analysis.layers.size() - 1, &tables).solve();
+  bool by_layers = options.fewest_method == FewestMethod::layers;
+  FewestAnswer answer;
+  std::string stopped_meeting;  // auto: why the layers decided
+  if (feasible && !by_layers) answer = fewest_by_meeting(request, options, puzzle, starts);
+  if (feasible && answer.stopped && options.fewest_method == FewestMethod::automatic) {
+    stopped_meeting = "The meeting stopped before its halves would pass --memory or --meeting-positions (" +
+                      answer.work + "); the moves over every position that can finish decide.\n";
+    by_layers = true;
   }
+  if (feasible && by_layers) answer = fewest_by_layers(request, options, puzzle, starts);
+  const FewestMovesResult<peg::PegPuzzle>& result = answer.result;
   const auto jumps = copy_jumps(result.path);
   // The problem solved: with --start any, the start the cheapest solution takes.
   PegRequest solved = request;
@@ -313,30 +402,37 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
   const std::string pair = request.any_start || request.finish_label == "any"
                                ? " (from " + solved.start_label + " to " + finish_hole + ")"
                                : "";
+  const std::string unsolved =
+      answer.stopped ? "Undecided: the two halves would pass --memory or --meeting-positions before they meet (give "
+                       "more, or --fewest-method auto or layers, which keeps its layers on disk)."
+                     : "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
+                           (request.any_start ? " from any single vacancy" : "") +
+                           (feasible ? " (proved by exhaustive search)." : " (proved by position class).");
+  text << stopped_meeting;
   present_solution(solved, jumps, result.solved,
-                   "Fewest moves: " + std::to_string(result.moves) + pair +
-                       " (proved: every position that can still finish was examined)",
-                   "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
-                       (request.any_start ? " from any single vacancy" : "") +
-                       (feasible ? " (proved by exhaustive search)." : " (proved by position class)."),
+                   "Fewest moves: " + std::to_string(result.moves) + pair + " (proved: " + answer.proof + ")", unsolved,
                    options.output, options.steps, text);
   text << "\n"
-       << alive << " canonical positions that can finish (of " << reachable << " reachable), " << seconds << " s with "
-       << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return Report{nlohmann::json{{"board", board.name()},
-                               {"start", request.start_label},
-                               {"finish", request.finish_label},
-                               {"solved", result.solved},
-                               {"moves", result.moves},
-                               {"solution_start", result.solved ? solved.start_label : ""},
-                               {"solution_finish", finish_hole},
-                               {"jumps", jump_names(board, jumps)},
-                               {"positions", alive},
-                               {"reachable_positions", reachable},
-                               {"seconds", seconds},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), "", [solved, jumps, ok = result.solved] { return solution_svg(solved, jumps, ok); }};
+       << (feasible ? answer.work + ", " : std::string()) << seconds << " s with " << options.threads
+       << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  nlohmann::json json{{"board", board.name()},
+                      {"start", request.start_label},
+                      {"finish", request.finish_label},
+                      {"method", by_layers ? "layers" : "meeting"},
+                      {"meeting_stopped", !stopped_meeting.empty()},
+                      {"solved", result.solved},
+                      {"decided", !answer.stopped},
+                      {"moves", result.moves},
+                      {"solution_start", result.solved ? solved.start_label : ""},
+                      {"solution_finish", finish_hole},
+                      {"jumps", jump_names(board, jumps)},
+                      {"positions", 0},
+                      {"seconds", seconds},
+                      {"threads", options.threads},
+                      {"peak_memory_mib", cli::peak_memory_mib()}};
+  json.update(answer.details);
+  return Report{std::move(json), text.str(), "",
+                [solved, jumps, ok = result.solved] { return solution_svg(solved, jumps, ok); }};
 }
 
 namespace {
@@ -346,12 +442,6 @@ const peg::Jump& mapped_jump(const peg::Board& board, const BitPermutation& g, c
   for (const peg::Jump& k : board.jumps())
     if (k.from == g(j.from) && k.over == g(j.over) && k.to == g(j.to)) return k;
   throw std::logic_error("a symmetry of the board maps a jump to no jump");
-}
-
-std::string sizes_text(const std::vector<std::uint64_t>& sizes) {
-  std::ostringstream text;
-  for (std::size_t i = 0; i < sizes.size(); ++i) text << (i ? " " : "") << sizes[i];
-  return text.str();
 }
 
 // "N learned pagodas (fingerprint F)": F mixes every weight, so two sets of pagodas are named
