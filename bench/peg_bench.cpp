@@ -16,6 +16,7 @@ namespace {
 std::vector<Position> random_positions(const Board& board, int count) {
   std::mt19937_64 rng(42);
   std::vector<Position> out;
+  out.reserve(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) out.push_back(rng() & rng() & board.all_holes());  // about a quarter full
   return out;
 }

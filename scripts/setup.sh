@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 main=(g++ cmake ninja-build pkg-config libtbb-dev libboost-program-options-dev nlohmann-json3-dev libzstd-dev
   libcpp-httplib-dev)
-tests=(clang-format libgtest-dev libbenchmark-dev
+tests=(clang-format clang-tidy libgtest-dev libbenchmark-dev
   # The Python module and its tests; the replay page's browser test; SVG rendered to PNG in tests.
   python3-dev pybind11-dev python3-pytest chromium chromium-driver python3-selenium librsvg2-bin
   # Table builds across MPI ranks (mpirun) and their tests.

@@ -15,7 +15,7 @@ mkdir -p "$T"
 run() { name=$1; shift; "$BIN" "$@" --quiet --json - 2>$OUT/$name.err | python3 -c '
 import json,sys
 def strip(x):
-    if isinstance(x,dict): return {k:strip(v) for k,v in x.items() if not (k.startswith("seconds") or k in ("peak_memory_mib","nodes_per_second","dir","file"))}
+    if isinstance(x,dict): return {k:strip(v) for k,v in x.items() if not (k.startswith("seconds") or k.endswith(("_seconds","_ms")) or k in ("peak_memory_mib","nodes_per_second","dir","file"))}
     if isinstance(x,list): return [strip(v) for v in x]
     return x
 try: print(json.dumps(strip(json.load(sys.stdin)),indent=1,sort_keys=True))

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Set up, build, check the formatting, run every test (fast and long labels, the pytest suites)
-# with ctest on all cores, then the sanitizer jobs (scripts/sanitize.sh: the fast suite under
+# Set up and build with warnings as errors, check the formatting, run clang-tidy (scripts/tidy.sh),
+# run every test (fast and long labels, the pytest suites) with ctest on all cores, then the
+# sanitizer jobs (scripts/sanitize.sh: the fast suite under
 # AddressSanitizer + UndefinedBehaviorSanitizer, each fuzz target for 20 s, the parallel code
 # under ThreadSanitizer). SANITIZE=0 skips the sanitizer jobs. Each stage's time goes to stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/timed.sh
-timed setup scripts/setup.sh
+GAMESOLVER_CMAKE_ARGS="-DGAMESOLVER_WERROR=ON ${GAMESOLVER_CMAKE_ARGS:-}" timed setup scripts/setup.sh
 timed format scripts/format.sh --check
+timed tidy scripts/tidy.sh
 run_ctest() { (cd build && ctest --output-on-failure --parallel "$(nproc)" "$@"); }
 timed ctest run_ctest "$@"
 if [[ ${SANITIZE:-1} != 0 ]]; then

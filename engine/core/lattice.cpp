@@ -50,6 +50,7 @@ std::vector<std::vector<int>> lattice_symmetries(const std::vector<GridPoint>& p
     });
     if (!keeps_directions) continue;
     std::vector<GridPoint> image;
+    image.reserve(points.size());
     for (auto p : points) image.push_back(m.apply(p));
     const auto [r1, c1] = min_corner(image);
     std::vector<int> perm;

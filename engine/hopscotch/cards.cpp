@@ -72,7 +72,7 @@ Deal parse_deal(std::string_view text) {
       throw InputError("card " + std::to_string(count + 1) + " (" + card_name(card) +
                        ") starts a foundation and cannot be in the deal");
     if (card.suit) {
-      const auto id = static_cast<std::size_t>(card.rank * 4 + kSuits.find(card.suit));
+      const auto id = static_cast<std::size_t>(card.rank) * 4 + kSuits.find(card.suit);
       if (seen[id]) throw InputError("card " + card_name(card) + " appears twice in the deal");
       seen[id] = true;
       ++with_suit;

@@ -32,9 +32,9 @@ TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce, 
   if (goats < win_captures || goats > n * n - kTigers)
     throw InputError("Tigers and Goats: " + std::to_string(goats) + " goats do not fit a " + std::to_string(n) + "x" +
                      std::to_string(n) + " board with " + std::to_string(win_captures) + " captures to win");
-  layer_of_.assign(static_cast<std::size_t>((goats + 1) * win_captures * 3), -1);
+  layer_of_.assign(static_cast<std::size_t>(goats + 1) * static_cast<std::size_t>(win_captures) * 3, -1);
   auto add = [&](int h, int c, int side) {
-    layer_of_[static_cast<std::size_t>((h * win_captures + c) * 3 + side)] = static_cast<int>(layers_.size());
+    layer_of_[layer_slot(h, c, side)] = static_cast<int>(layers_.size());
     layers_.push_back({h, c, side});
   };
   for (int h = 0; h <= (whole_game ? goats : 0); ++h)
@@ -51,8 +51,7 @@ TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce, 
 
 int TigersAndGoats::layer_id(int in_hand, int captured, int side) const {
   if (in_hand < 0 || captured >= win_captures_ || in_hand + captured > goats_) return -1;
-  return layer_of_[static_cast<std::size_t>((in_hand * win_captures_ + captured) * 3 +
-                                            (in_hand == 0 ? kBothSides : side))];
+  return layer_of_[layer_slot(in_hand, captured, in_hand == 0 ? kBothSides : side)];
 }
 
 std::vector<int> TigersAndGoats::layers_read(int layer) const {
@@ -69,7 +68,7 @@ std::vector<int> TigersAndGoats::layers_read(int layer) const {
 
 std::string TigersAndGoats::layer_name(int layer) const {
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
-  const std::string captured = std::to_string(l.captured) + " captured";
+  std::string captured = std::to_string(l.captured) + " captured";
   if (!whole_game_) return captured;
   return std::to_string(l.in_hand) + " in hand, " + captured +
          (l.side == kBothSides ? ""

@@ -170,6 +170,13 @@ class TigersAndGoats {
     return goats_ - l.in_hand - l.captured;
   }
 
+  std::size_t layer_slot(int in_hand, int captured, int side) const {
+    return (static_cast<std::size_t>(in_hand) * static_cast<std::size_t>(win_captures_) +
+            static_cast<std::size_t>(captured)) *
+               3 +
+           static_cast<std::size_t>(side);
+  }
+
   HuntBoard board_;
   int n_, goats_, win_captures_;
   bool reduce_, whole_game_;

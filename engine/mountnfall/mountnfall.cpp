@@ -31,8 +31,8 @@ Position MountNFall::start() const {
   Position p;
   for (int rank = 0; rank < n_; ++rank)
     for (int file = 0; file < n_; ++file) {
-      if (file + rank < t_) p.cells[static_cast<std::size_t>(rank * n_ + file)] = -1;
-      if ((n_ - 1 - file) + (n_ - 1 - rank) < t_) p.cells[static_cast<std::size_t>(rank * n_ + file)] = 1;
+      if (file + rank < t_) p.cells[cell_index(rank, file)] = -1;
+      if ((n_ - 1 - file) + (n_ - 1 - rank) < t_) p.cells[cell_index(rank, file)] = 1;
     }
   return p;
 }
@@ -159,7 +159,7 @@ Position MountNFall::parse(const std::string& text) const {
       const int height = j > i + 1 && j - i - 1 <= 3 ? std::stoi(row.substr(i + 1, j - i - 1)) : 0;
       if (height < 1 || height > kMaxHeight)
         throw InputError("position: stack heights are 1 to 15 ('" + clipped(row.substr(i, j - i)) + "')");
-      p.cells[static_cast<std::size_t>(rank * n_ + file)] = static_cast<std::int8_t>(c == 'w' ? height : -height);
+      p.cells[cell_index(rank, file)] = static_cast<std::int8_t>(c == 'w' ? height : -height);
       pawns[c == 'w' ? 0 : 1] += height;
       i = j;
     }
@@ -178,7 +178,7 @@ std::string MountNFall::format(const Position& p) const {
   for (int rank = n_ - 1; rank >= 0; --rank) {
     if (rank < n_ - 1) out += '/';
     for (int file = 0; file < n_; ++file) {
-      const int cell = p.cells[static_cast<std::size_t>(rank * n_ + file)];
+      const int cell = p.cells[cell_index(rank, file)];
       out += cell == 0 ? "." : (cell > 0 ? "w" : "b") + std::to_string(std::abs(cell));
     }
   }

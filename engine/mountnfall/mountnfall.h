@@ -36,7 +36,7 @@ constexpr int own_height(std::int8_t cell, bool white) {
 struct Position {
   // Square index (rank - 1) * n + file, file A = 0. Positive: a white stack of that height,
   // negative: black, 0: empty.
-  std::array<std::int8_t, kMaxSize * kMaxSize> cells{};
+  std::array<std::int8_t, static_cast<std::size_t>(kMaxSize) * kMaxSize> cells{};
   bool white_to_move = true;
   bool operator==(const Position&) const = default;
 };
@@ -88,6 +88,9 @@ class MountNFall {
  private:
   // The square one step from s along direction d, or -1 off the board.
   int step(int s, int d) const;
+  std::size_t cell_index(int rank, int file) const {
+    return static_cast<std::size_t>(rank) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(file);
+  }
 
   int n_, t_;
 };

@@ -31,6 +31,7 @@ void place_stacks(Position& p, Bitboard stacks, std::uint64_t rank, int n, int s
 // The 8 symmetries of the n x n square as square permutations (or the identity alone).
 SymmetryGroup square_group(int n, bool all) {
   std::vector<GridPoint> points;
+  points.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
   for (int s = 0; s < n * n; ++s) points.push_back({s / n, s % n});
   std::vector<BitPermutation> elements;
   for (const auto& perm :
@@ -56,7 +57,7 @@ MountNFallIndex::MountNFallIndex(int size, int triangle, bool reduce)
     for (int b = 0; b <= most_; ++b) counts.push_back({w, b});
   std::stable_sort(counts.begin(), counts.end(),
                    [](auto x, auto y) { return x.first + x.second < y.first + y.second; });
-  layer_of_.assign(static_cast<std::size_t>((most_ + 1) * (most_ + 1)), -1);
+  layer_of_.assign(static_cast<std::size_t>(most_ + 1) * static_cast<std::size_t>(most_ + 1), -1);
   std::uint64_t total = 0;
   // A count past 64 bits would wrap into a smaller, wrong index: refused instead.
   const auto checked = [&](bool overflow) {
@@ -74,7 +75,8 @@ MountNFallIndex::MountNFallIndex(int size, int triangle, bool reduce)
         layer.groups.push_back(g);
       }
     checked(__builtin_add_overflow(total, layer.size, &total));
-    layer_of_[static_cast<std::size_t>(w * (most_ + 1) + b)] = static_cast<int>(layers_.size());
+    layer_of_[static_cast<std::size_t>(w) * static_cast<std::size_t>(most_ + 1) + static_cast<std::size_t>(b)] =
+        static_cast<int>(layers_.size());
     layers_.push_back(std::move(layer));
   }
 }
@@ -121,7 +123,8 @@ LayerIndex MountNFallIndex::locate(const Position& p) const {
     if (cell > 0) white |= bit(s), w += cell;
     if (cell < 0) black |= bit(s), b -= cell;
   }
-  const int layer = layer_of_[static_cast<std::size_t>(w * (most_ + 1) + b)];
+  const int layer =
+      layer_of_[static_cast<std::size_t>(w) * static_cast<std::size_t>(most_ + 1) + static_cast<std::size_t>(b)];
   const Layer& l = layers_[static_cast<std::size_t>(layer)];
   const int kw = popcount(white), kb = popcount(black);
   const Group& g = group_of(l, kw, kb);

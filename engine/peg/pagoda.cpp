@@ -33,7 +33,7 @@ std::string pagoda_text(const Board& board, const Pagoda& p) {
 }
 
 PagodaBound::PagodaBound(const std::vector<double>& weights, double threshold)
-    : table_(8 * 256, 0.0), threshold_(threshold) {
+    : table_(std::size_t{8} * 256, 0.0), threshold_(threshold) {
   for (int k = 0; k < 8; ++k)
     for (int byte = 0; byte < 256; ++byte)
       for (int j = 0; j < 8; ++j) {

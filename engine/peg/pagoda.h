@@ -37,7 +37,8 @@ class PagodaBound {
 
   bool doomed(Position pos) const {
     double total = 0;
-    for (int k = 0; k < 8 && (pos >> (8 * k)); ++k) total += table_[k * 256 + ((pos >> (8 * k)) & 0xFF)];
+    for (int k = 0; k < 8 && (pos >> (8 * k)); ++k)
+      total += table_[static_cast<std::size_t>(k) * 256 + ((pos >> (8 * k)) & 0xFF)];
     return total < threshold_;
   }
 

@@ -27,7 +27,7 @@ class PagodaBounds {
     const int bytes = (holes_ + 7) / 8;
     for (const Block& b : blocks_) {
       Lanes sum = b.rows[pos & 0xFF];
-      for (int k = 1; k < bytes; ++k) sum += b.rows[k * 256 + ((pos >> (8 * k)) & 0xFF)];
+      for (int k = 1; k < bytes; ++k) sum += b.rows[static_cast<std::size_t>(k) * 256 + ((pos >> (8 * k)) & 0xFF)];
       const Lanes below = sum < b.threshold;  // -1 in lanes that doom pos
       std::uint64_t any = 0;
       for (int i = 0; i < kLanes; ++i) any |= static_cast<std::uint16_t>(below[i]);
@@ -40,8 +40,8 @@ class PagodaBounds {
   static constexpr int kLanes = 16;
   typedef std::int16_t Lanes __attribute__((vector_size(2 * kLanes)));
   struct Block {
-    std::vector<Lanes> rows = std::vector<Lanes>(8 * 256, Lanes{});  // [byte index * 256 + byte value]
-    Lanes threshold;                                                 // the finish's weight; lanes unused: minimum
+    std::vector<Lanes> rows = std::vector<Lanes>(std::size_t{8} * 256, Lanes{});  // [byte index * 256 + byte value]
+    Lanes threshold;  // the finish's weight; lanes unused: minimum
   };
 
   int holes_, finish_;

@@ -46,7 +46,7 @@ std::string read_checked_text(const std::string& path, std::uintmax_t limit) {
   const auto pos = text.rfind(kPrefix);
   if (pos == std::string::npos || (pos > 0 && text[pos - 1] != '\n'))
     throw DataError(path + ": no checksum line (is this a gamesolver file?)");
-  const std::string body = text.substr(0, pos);
+  std::string body = text.substr(0, pos);
   std::string stated = text.substr(pos + std::string(kPrefix).size());
   while (!stated.empty() && (stated.back() == '\n' || stated.back() == '\r')) stated.pop_back();
   if (stated != hex16(fnv1a64(body))) throw DataError(path + ": checksum mismatch (the file was altered or truncated)");

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
+#include <system_error>
 
 #include <cerrno>
 #include <cstring>
@@ -20,7 +21,7 @@ std::string lock_path(const std::string& dir) { return (std::filesystem::path(di
 
 DirectoryLock::DirectoryLock(const std::string& dir) {
   fd_ = ::open(lock_path(dir).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  if (fd_ < 0) throw DataError("cannot lock " + dir + ": " + std::strerror(errno));
+  if (fd_ < 0) throw DataError("cannot lock " + dir + ": " + std::generic_category().message(errno));
   // flock locks belong to an open file description: a second open of the same file, even by
   // another thread of this process, conflicts with this one.
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {

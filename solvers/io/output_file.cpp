@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <unistd.h>
+#include <system_error>
 
 #include <cerrno>
 #include <cstring>
@@ -53,7 +54,7 @@ Destination destination_of(const std::string& path) {
 }
 
 [[noreturn]] void fail(const std::string& path, int error) {
-  throw DataError("cannot write " + path + ": " + std::strerror(error));
+  throw DataError("cannot write " + path + ": " + std::generic_category().message(error));
 }
 
 void write_all(int fd, std::string_view bytes, const std::string& path) {

@@ -303,6 +303,7 @@ class StreamedLayers {
 
   void write_start(const std::vector<typename P::Position>& starts) {
     std::vector<typename P::Position> canonical;
+    canonical.reserve(starts.size());
     for (const auto s : starts) canonical.push_back(puzzle_.canonical(s));
     std::sort(canonical.begin(), canonical.end());
     StateFileWriter w = store_.writer(states(0), counts(0), streamed_detail::header(o_, "layer", 0));

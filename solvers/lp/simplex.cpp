@@ -12,7 +12,9 @@ std::optional<LpSolution> maximise(const LinearProgram& lp, int max_pivots) {
     throw std::invalid_argument("linear program: sizes do not match");
   // Tableau rows 0..m-1: [A | I | b]; row m: [-c | 0 | value]. Slack j of row i is column n + i.
   std::vector<double> t(static_cast<std::size_t>((m + 1) * width), 0.0);
-  auto at = [&](int r, int c) -> double& { return t[static_cast<std::size_t>(r * width + c)]; };
+  auto at = [&](int r, int c) -> double& {
+    return t[static_cast<std::size_t>(r) * static_cast<std::size_t>(width) + static_cast<std::size_t>(c)];
+  };
   std::vector<int> basis(m);
   for (int r = 0; r < m; ++r) {
     if (static_cast<int>(lp.rows[r].size()) != n || lp.bounds[r] < 0)

@@ -243,7 +243,7 @@ class NegamaxSearch {
       if (!noisy(p, m)) continue;
       if (tick(w)) return 0;
       const Position next = game_.play(p, m);
-      auto& replies = w.moves[static_cast<std::size_t>(ply + 1)];
+      auto& replies = w.moves[static_cast<std::size_t>(ply) + 1];
       list_moves(game_, next, replies);
       const int score = replies.empty() ? kWin - (ply + 1) : -quiescence(w, next, -beta, -alpha, ply + 1, qply + 1);
       if (stopped_) return 0;

@@ -166,6 +166,7 @@ class RetrogradeSolver {
   // After the first pass across ranks: each rank's slice to every other.
   void share_slices(ValueTable& table) {
     std::vector<std::uint64_t> offsets;
+    offsets.reserve(static_cast<std::size_t>(ranks_->size()) + 1);
     for (int r = 0; r < ranks_->size(); ++r) offsets.push_back(slice(table.size(), r).first * sizeof(std::uint16_t));
     offsets.push_back(table.size() * sizeof(std::uint16_t));
     ranks_->share(reinterpret_cast<std::byte*>(table.raw().data()), offsets);

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <unistd.h>
+#include <system_error>
 
 #include <cerrno>
 #include <cstring>
@@ -17,7 +18,7 @@ namespace gs {
 namespace {
 
 [[noreturn]] void fail(const std::string& path, int error) {
-  throw DataError("cannot write " + path + ": " + std::strerror(error));
+  throw DataError("cannot write " + path + ": " + std::generic_category().message(error));
 }
 
 void write_at(int fd, const std::string& bytes, std::uint64_t offset, const std::string& path) {

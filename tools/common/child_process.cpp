@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <system_error>
 
 #include <array>
 #include <cerrno>
@@ -26,7 +27,8 @@ constexpr std::size_t kErrTail = 8192;
 struct Pipe {
   int fd[2] = {-1, -1};
   Pipe() {
-    if (pipe2(fd, O_CLOEXEC) != 0) throw DataError(std::string("cannot make a pipe: ") + std::strerror(errno));
+    if (pipe2(fd, O_CLOEXEC) != 0)
+      throw DataError(std::string("cannot make a pipe: ") + std::generic_category().message(errno));
   }
   ~Pipe() {
     for (int f : fd)
@@ -48,13 +50,14 @@ ChildResult run_child(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_adddup2(&actions, out.fd[1], 1);
   posix_spawn_file_actions_adddup2(&actions, err.fd[1], 2);
   std::vector<char*> args;
+  args.reserve(argv.size() + 1);
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   const Stopwatch clock;
   pid_t pid = 0;
   const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) throw DataError("cannot run " + argv[0] + ": " + std::strerror(spawned));
+  if (spawned != 0) throw DataError("cannot run " + argv[0] + ": " + std::generic_category().message(spawned));
   out.close_end(1);
   err.close_end(1);
 

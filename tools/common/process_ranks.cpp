@@ -28,10 +28,11 @@ struct MpiModule {
 MpiModule mpi;
 
 // Open MPI's mpirun (and other launchers through PMIx or PMI) tell their processes so.
+// Read at start-up, before any thread runs (so getenv's lack of thread safety does not matter).
 int ranks_in_environment() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE"})
-    if (const char* value = std::getenv(name)) return std::atoi(value);
-  return std::getenv("PMIX_RANK") || std::getenv("PMI_RANK") ? 2 : 1;
+    if (const char* value = std::getenv(name)) return std::atoi(value);  // NOLINT(concurrency-mt-unsafe)
+  return std::getenv("PMIX_RANK") || std::getenv("PMI_RANK") ? 2 : 1;    // NOLINT(concurrency-mt-unsafe)
 }
 
 // Beside the executable (the build folder, or wherever both were installed).
@@ -44,7 +45,8 @@ MpiModule load_mpi_module(int launched) {
     throw InputError(why + "it was built without MPI (no " + path +
                      "; install libopenmpi-dev and build again, see docs/cluster.md)");
   void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
-  if (!module) throw DataError(why + "cannot load " + path + ": " + dlerror());
+  if (!module)
+    throw DataError(why + "cannot load " + path + ": " + dlerror());  // NOLINT(concurrency-mt-unsafe): at start-up
   MpiModule m;
   m.start = reinterpret_cast<Ranks* (*)(int*, char***)>(dlsym(module, "gamesolver_mpi_start"));
   m.finish = reinterpret_cast<void (*)()>(dlsym(module, "gamesolver_mpi_finish"));

@@ -256,7 +256,8 @@ std::string diagram_sheet_svg(const std::vector<Diagram>& diagrams, int columns,
   for (std::size_t i = 0; i < diagrams.size(); ++i) {
     const Frame f = frame_of(diagrams[i], layout);
     const double gx = gap + static_cast<double>(i % columns) * (cell_w + gap) + (cell_w - f.width) / 2;
-    const double gy = top + static_cast<double>(i / columns) * (cell_h + gap);
+    const std::size_t row = i / columns;
+    const double gy = top + static_cast<double>(row) * (cell_h + gap);
     s << "<g transform=\"translate(" << num(gx) << "," << num(gy) << ")\" data-frame=\"" << i << "\">\n"
       << body(diagrams[i], layout, f) << "</g>\n";
   }

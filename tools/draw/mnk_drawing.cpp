@@ -6,7 +6,8 @@ Diagram mnk_diagram(const mnk::MnkGame& game, mnk::Position p, const std::vector
   Diagram d;
   d.squares = true;
   for (int cell = 0; cell < game.cells(); ++cell) {
-    d.points.push_back({.x = double(cell % game.m()), .y = double(cell / game.m()), .name = game.cell_name(cell)});
+    const int row = cell / game.m();
+    d.points.push_back({.x = double(cell % game.m()), .y = double(row), .name = game.cell_name(cell)});
     if (p.x & bit(cell)) d.pieces.push_back({.point = cell, .kind = "x"});
     if (p.o & bit(cell)) d.pieces.push_back({.point = cell, .kind = "o"});
   }

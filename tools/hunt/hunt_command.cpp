@@ -74,13 +74,13 @@ int emit(const HuntOptions& options, const Report& result) {
 }
 
 template <class G>
-SelfCheck hunt_check(const std::string& name, const G& game, std::vector<std::string> positions,
-                     std::vector<std::uint64_t> reference) {
+SelfCheck hunt_check(const std::string& name, const G& game, const std::vector<std::string>& positions,
+                     const std::vector<std::uint64_t>& reference) {
   return {.game = name,
-          .positions = std::move(positions),
+          .positions = positions,
           .round_trip = [game](const std::string& text) { return game.format(game.parse(text)); },
           .perft = [game](int depth) { return perft(game, game.start(), depth); },
-          .perft_reference = std::move(reference)};
+          .perft_reference = reference};
 }
 
 const char* kAbout = R"(Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8), tigers-goats (Tigers and

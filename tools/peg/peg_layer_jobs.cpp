@@ -106,6 +106,7 @@ std::string problem_name(const PegRequest& request, const SymmetryGroup& group) 
   std::vector<std::vector<Bitboard>> elements;
   for (int g = 0; g < group.order(); ++g) {
     std::vector<Bitboard> images;
+    images.reserve(static_cast<std::size_t>(request.board.holes()));
     for (int h = 0; h < request.board.holes(); ++h) images.push_back(group[g].apply(bit(h)));
     elements.push_back(std::move(images));
   }
@@ -294,7 +295,7 @@ namespace {
 constexpr std::size_t kMeetingBytesPerPosition = 32;
 
 // What either method of --fewest-moves found.
-struct FewestAnswer {
+struct FewestAnswer {  // NOLINT(bugprone-exception-escape): as Report (tools/common/cli.h)
   FewestMovesResult<peg::PegPuzzle> result;
   bool stopped = false;
   std::string proof;       // how minimality (or unsolvability) is proved

@@ -30,6 +30,7 @@ std::vector<std::string> move_chains(const peg::Board& board, const std::vector<
 
 std::vector<peg::Jump> copy_jumps(const std::vector<const peg::Jump*>& path) {
   std::vector<peg::Jump> jumps;
+  jumps.reserve(path.size());
   for (const peg::Jump* j : path) jumps.push_back(*j);
   return jumps;
 }

@@ -70,15 +70,18 @@ const std::string& path_arg(const std::string& path, const char* what) {
 
 py::object peg_solve_py(const std::string& board, std::optional<std::string> start, std::optional<std::string> position,
                         std::optional<std::string> finish, int threads, bool svg) {
-  const PegRequest request =
-      resolve_peg_request({.board = path_arg(board, "board"), .start = start, .position = position, .finish = finish});
+  const PegRequest request = resolve_peg_request({.board = path_arg(board, "board"),
+                                                  .start = std::move(start),
+                                                  .position = std::move(position),
+                                                  .finish = std::move(finish)});
   const PegJobOptions options{.global = quiet(), .threads = resolved_threads(threads)};
   return run([&] { return peg_solve(request, options); }, threads, svg);
 }
 
 py::object peg_analyze_py(const std::string& board, std::optional<std::string> start, std::optional<std::string> finish,
                           const std::string& dir, double memory_gib, int threads, bool svg) {
-  const PegRequest request = resolve_peg_request({.board = path_arg(board, "board"), .start = start, .finish = finish});
+  const PegRequest request =
+      resolve_peg_request({.board = path_arg(board, "board"), .start = std::move(start), .finish = std::move(finish)});
   PegJobOptions options{.global = quiet(), .threads = resolved_threads(threads), .dir = path_arg(dir, "dir")};
   if (!(memory_gib >= 0.01 && memory_gib <= 1024)) throw InputError("memory must be between 0.01 and 1024 (GiB)");
   options.memory_bytes = static_cast<std::size_t>(memory_gib * double(1 << 30));
