@@ -25,13 +25,13 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <vector>
 
 #include "solvers/common/game.h"
+#include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/layer_set.h"
 #include "solvers/layered/layered_search.h"
 
@@ -66,13 +66,10 @@ void for_each_run(const P& puzzle, typename P::Position s, bool forward, std::ve
   extend(extend, s, -1);
 }
 
-template <class P>
-struct FewestMovesMeetingResult {
-  bool solved = false;
+// The programme's result (fewest_moves.h), with how the meeting went.
+template <LayeredPuzzle P>
+struct FewestMovesMeetingResult : FewestMovesResult<P> {
   bool stopped = false;  // the next layer would have passed max_states: nothing decided
-  int moves = 0;
-  typename P::Position start = 0;  // where the solution starts (one of the starts)
-  std::vector<typename P::Move> path;
   std::vector<std::uint64_t> forward_sizes, backward_sizes;  // canonical states of each layer built
 };
 

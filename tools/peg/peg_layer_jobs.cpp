@@ -356,7 +356,7 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
   FewestMovesMeeting<peg::PegPuzzle> meeting(puzzle, starts, goals, std::move(o));
   const FewestMovesMeetingResult<peg::PegPuzzle> r = meeting.solve();
   FewestAnswer answer;
-  answer.result = {.solved = r.solved, .moves = r.moves, .start = r.start, .path = r.path};
+  answer.result = r;
   answer.stopped = r.stopped;
   const std::uint64_t positions = std::accumulate(r.forward_sizes.begin(), r.forward_sizes.end(), std::uint64_t{0}) +
                                   std::accumulate(r.backward_sizes.begin(), r.backward_sizes.end(), std::uint64_t{0});
@@ -366,10 +366,8 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
   answer.work = std::to_string(positions) +
                 " canonical positions in both halves (by moves from the start: " + sizes_text(r.forward_sizes) +
                 "; back from the finish: " + sizes_text(r.backward_sizes) + ")";
-  answer.details = {{"positions", positions},
-                    {"forward_layers", r.forward_sizes},
-                    {"backward_layers", r.backward_sizes},
-                    {"stopped", r.stopped}};
+  answer.details = {
+      {"positions", positions}, {"forward_layers", r.forward_sizes}, {"backward_layers", r.backward_sizes}};
   return answer;
 }
 
