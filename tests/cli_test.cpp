@@ -375,6 +375,10 @@ TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   j = nlohmann::json::parse(r.output);
   EXPECT_FALSE(j["decided"]);
   EXPECT_FALSE(j["solved"]);
+  EXPECT_TRUE(j["last_step"]);
+  const int at_least = j["moves_at_least"];
+  EXPECT_GT(at_least, 1);
+  EXPECT_LE(at_least, 9) << "a true lower bound";
 }
 
 TEST(Cli, GlobalOptionsMayPrecedeTheSubcommand) {

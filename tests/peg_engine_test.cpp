@@ -73,6 +73,18 @@ TEST(PegBoard, GroupedJumpGenerationMatchesTestingEveryJump) {
       std::sort(unjumps.begin(), unjumps.end());
       EXPECT_EQ(jumps, expected_jumps) << board.name();
       EXPECT_EQ(unjumps, expected_unjumps) << board.name();
+      // A peg's next jump in a run: the jumps from one hole, and the unjumps onto one, in order.
+      for (int h = 0; h < board.holes(); ++h) {
+        std::vector<const Jump*> from, expected_from, onto, expected_onto;
+        for (const Jump* j : expected_jumps)
+          if (j->from == h) expected_from.push_back(j);
+        for (const Jump* j : expected_unjumps)
+          if (j->to == h) expected_onto.push_back(j);
+        board.for_each_jump_from(pos, h, [&](const Jump& j) { from.push_back(&j); });
+        board.for_each_unjump_onto(pos, h, [&](const Jump& j) { onto.push_back(&j); });
+        EXPECT_EQ(from, expected_from) << board.name() << " hole " << h;
+        EXPECT_EQ(onto, expected_onto) << board.name() << " hole " << h;
+      }
     }
   }
 }

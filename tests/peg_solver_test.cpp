@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <random>
 #include <set>
 #include <unordered_map>
@@ -469,13 +470,14 @@ TEST_P(SmallBoards, StreamedFewestMovesMatchShortestPathSearch) {
 // Fewest moves by the two searches counted in moves: pruned by pagodas both ways (as the command
 // runs it) or not at all.
 FewestMovesMeetingResult<PegPuzzle> fewest_by_meeting(const Board& b, const std::vector<Position>& starts,
-                                                      Bitboard finishes, bool pruned, std::uint64_t max_states = 0) {
+                                                      Bitboard finishes, bool pruned, std::uint64_t max_states = 0,
+                                                      std::uint64_t max_bytes = 0) {
   const SymmetryGroup group =
       starts.size() == 1 ? b.symmetries().stabiliser({starts[0], finishes}) : b.symmetries().stabiliser({finishes});
   const PegPuzzle puzzle(b, finishes, group);
   std::vector<Position> goals;
   for_each_bit(finishes, [&](int f) { goals.push_back(bit(f)); });
-  FewestMovesMeeting<PegPuzzle>::Options o{.max_states = max_states};
+  FewestMovesMeeting<PegPuzzle>::Options o{.max_states = max_states, .max_bytes = max_bytes};
   std::optional<PegPuzzle> dual;
   if (pruned) {
     o.cannot_finish = [&](Position s) { return puzzle.cannot_finish(s); };
@@ -539,15 +541,56 @@ TEST_P(SmallBoards, FewestMovesByMeetingMatchesShortestPathSearch) {
   }
 }
 
+// Budgets that stop the halves at every depth: the last step (one half's next layer, not stored)
+// finds the fewest moves exactly when they are one more than the halves compared, and otherwise
+// leaves the pair undecided with a true lower bound, never "unsolvable".
+TEST_P(SmallBoards, FewestMovesMeetingsLastStepIsExactOrALowerBound) {
+  const Board b = board();
+  int last_steps = 0, decided_by_last_step = 0;
+  for (int s = 0; s < b.holes(); ++s) {
+    const Position start = single_vacancy(b, s);
+    const int expected = least_over(brute_fewest_moves_to_each(b, start), b.all_holes());
+    const auto whole = fewest_by_meeting(b, {start}, b.all_holes(), true);
+    const std::uint64_t states =
+        std::accumulate(whole.forward_sizes.begin(), whole.forward_sizes.end(), std::uint64_t{0}) +
+        std::accumulate(whole.backward_sizes.begin(), whole.backward_sizes.end(), std::uint64_t{0});
+    // Budgets in positions (the guess stops the halves) and in bytes (a layer may be dropped
+    // half built when it turns out larger than the guess).
+    for (std::uint64_t budget = 1; budget < 2 * states; budget += budget / 4 + 1)
+      for (const bool bytes : {false, true}) {
+        const auto r = bytes ? fewest_by_meeting(b, {start}, b.all_holes(), true, 0, 8 * budget)
+                             : fewest_by_meeting(b, {start}, b.all_holes(), true, budget);
+        last_steps += r.last_step;
+        if (r.solved) {
+          EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s) << " budget " << budget;
+          expect_a_solution_of(b, r, b.all_holes());
+          decided_by_last_step += r.last_step;
+        } else if (r.stopped) {
+          EXPECT_TRUE(r.last_step);
+          EXPECT_TRUE(expected < 0 || r.moves_at_least <= expected)
+              << "start " << hole_name(b, s) << " budget " << budget << ": at least " << r.moves_at_least;
+        } else {
+          EXPECT_EQ(expected, -1) << "start " << hole_name(b, s) << " budget " << budget;
+        }
+      }
+  }
+  EXPECT_GT(last_steps, 0);
+  EXPECT_GT(decided_by_last_step, 0);
+}
+
 // A budget too small for the halves stops the meeting: undecided, never "unsolvable".
 TEST(FewestMovesMeeting, StopsUndecidedAtItsBudget) {
   const Board b = load_board("triangle6");
   const auto r = fewest_by_meeting(b, {single_vacancy(b, parse_hole(b, "a6"))}, b.all_holes(), true, 100);
   EXPECT_TRUE(r.stopped);
+  EXPECT_TRUE(r.last_step);
   EXPECT_FALSE(r.solved);
   const auto whole = fewest_by_meeting(b, {single_vacancy(b, parse_hole(b, "a6"))}, b.all_holes(), true);
   EXPECT_FALSE(whole.stopped);
   EXPECT_TRUE(whole.solved);
+  EXPECT_GT(r.moves_at_least, 2) << "the layers compared before it stopped";
+  EXPECT_LE(r.moves_at_least, whole.moves);
+  EXPECT_EQ(whole.moves_at_least, whole.moves);
 }
 
 // Every start and finish decided from both ends: the verdict is brute force's, and every

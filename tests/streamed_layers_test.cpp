@@ -11,6 +11,7 @@
 #include <iterator>
 #include <map>
 #include <random>
+#include <set>
 
 #include "engine/core/errors.h"
 #include "engine/peg/board_file.h"
@@ -306,6 +307,62 @@ TEST(StreamedLayers, OneThreadAndTwoWriteTheSameFiles) {
   }
   EXPECT_GT(files[0].size(), 10U);
   EXPECT_EQ(files[0], files[1]);
+}
+
+// The set builder against std::set: states added many times from both threads, less earlier
+// sets; and the states an expansion would add that lie in a target, without storing them.
+TEST(LayerSet, BuildsLessEarlierSetsAndFindsAnExpansionWithinATarget) {
+  std::mt19937_64 random(7);
+  const auto random_set = [&](std::size_t n, std::uint64_t range) {
+    LayerSet::Builder b;
+    std::set<std::uint64_t> plain;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t s = random() % range;
+      b.add(s), plain.insert(s);
+    }
+    return std::pair{b.build(), plain};
+  };
+  const auto [earlier, earlier_plain] = random_set(20'000, 100'000);
+  const auto [target, target_plain] = random_set(50'000, 400'000);
+  const std::vector<LayerSet> minus = {earlier, target};
+  // Each state of `earlier` adds 40 states (many of them several times, from both threads).
+  const auto expand = [](std::uint64_t s, auto& sink) {
+    for (std::uint64_t k = 0; k < 40; ++k) sink.add((s * 7 + k * k) % 400'000);
+  };
+  std::set<std::uint64_t> added;
+  for (const std::uint64_t s : earlier_plain) {
+    struct Plain {
+      std::set<std::uint64_t>& out;
+      void add(std::uint64_t x) { out.insert(x); }
+    } sink{added};
+    expand(s, sink);
+  }
+  std::vector<std::uint64_t> expected_less, expected_within;
+  for (const std::uint64_t s : added) {
+    if (!earlier_plain.count(s) && !target_plain.count(s)) expected_less.push_back(s);
+    if (target_plain.count(s)) expected_within.push_back(s);
+  }
+  ASSERT_FALSE(expected_less.empty());
+  ASSERT_FALSE(expected_within.empty());
+  const auto sorted = [](const LayerSet& l) {
+    std::vector<std::uint64_t> v = l.states();
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  for (const int threads : {1, 2}) {
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    const LayerSet next = earlier.expand(expand, minus);
+    EXPECT_EQ(sorted(next), expected_less) << threads << " thread(s)";
+    for (const std::uint64_t s : expected_less) ASSERT_TRUE(next.contains(s));
+    EXPECT_EQ(sorted(earlier.expand_within(target, expand)), expected_within) << threads << " thread(s)";
+    // Within a byte budget: the same set when it fits, none when it does not.
+    const auto fits = earlier.try_expand(expand, minus, 64 * expected_less.size() + (1 << 20));
+    ASSERT_TRUE(fits.has_value());
+    EXPECT_EQ(sorted(*fits), expected_less);
+    EXPECT_FALSE(earlier.try_expand(expand, minus, 8 * expected_less.size()).has_value())
+        << "the set and its buckets take twice that while it is joined";
+    EXPECT_FALSE(earlier.try_expand(expand, minus, 4096).has_value());
+  }
 }
 
 TEST(BlockFile, RefusesAlteredBytes) {

@@ -60,6 +60,15 @@ Board::Board(const BoardSpec& spec) : spec_(spec) {
       jumps_.push_back({h, over, to, bit(h) | bit(over), bit(to), bit(h) | bit(over) | bit(to)});
     }
 
+  // jumps_ is ordered by starting hole, so the jumps from one hole are a range of it.
+  from_first_.assign(holes() + 1, 0);
+  onto_first_.assign(holes() + 1, 0);
+  for (const Jump& j : jumps_) ++from_first_[j.from + 1], ++onto_first_[j.to + 1];
+  for (int h = 0; h < holes(); ++h) from_first_[h + 1] += from_first_[h], onto_first_[h + 1] += onto_first_[h];
+  onto_.resize(jumps_.size());
+  std::vector<int> filled(onto_first_.begin(), onto_first_.end() - 1);
+  for (std::size_t i = 0; i < jumps_.size(); ++i) onto_[filled[jumps_[i].to]++] = static_cast<std::uint16_t>(i);
+
   jump_words_ = static_cast<int>((jumps_.size() + 63) / 64);
   for (std::size_t i = 0; i < jumps_.size(); ++i) {
     const Jump& j = jumps_[i];

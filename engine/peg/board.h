@@ -70,6 +70,18 @@ class Board {
   void for_each_unjump(Position pos, F&& f) const {
     visit_in_order(f, [&](const JumpGroup& g) { return unjumps_of(pos, g); });
   }
+  // The jumps legal in `pos` that start on `hole`, and those whose reverse is legal in `pos` and
+  // that land on `hole` (a peg's next jump in a run, forwards and backwards), in jumps() order.
+  template <class F>
+  void for_each_jump_from(Position pos, int hole, F&& f) const {
+    for (int i = from_first_[hole]; i < from_first_[hole + 1]; ++i)
+      if ((pos & jumps_[i].all) == jumps_[i].from_over) f(jumps_[i]);
+  }
+  template <class F>
+  void for_each_unjump_onto(Position pos, int hole, F&& f) const {
+    for (int k = onto_first_[hole]; k < onto_first_[hole + 1]; ++k)
+      if ((pos & jumps_[onto_[k]].all) == jumps_[onto_[k]].to_mask) f(jumps_[onto_[k]]);
+  }
   // The same jumps in no fixed order, without the pass that sorts them by index: for passes
   // that only sum over them.
   template <class F>
@@ -122,6 +134,9 @@ class Board {
   std::vector<Jump> jumps_;
   std::vector<JumpGroup> jump_groups_;
   int jump_words_ = 0;
+  std::vector<int> from_first_;  // jumps from hole h: jumps_[from_first_[h], from_first_[h + 1])
+  std::vector<int> onto_first_;  // jumps onto hole h: onto_[onto_first_[h], onto_first_[h + 1])
+  std::vector<std::uint16_t> onto_;
   SymmetryGroup symmetries_;
   std::optional<int> centre_, default_start_, default_finish_;
 };

@@ -61,6 +61,14 @@ class PegPuzzle {
     board_->for_each_unjump(s, [&](const Jump& j) { f(&j); });
   }
   static Position unplay(Position s, Move m) { return s ^ m->all; }
+  template <class F>
+  void for_each_move_from(Position s, int hole, F&& f) const {
+    board_->for_each_jump_from(s, hole, [&](const Jump& j) { f(&j); });
+  }
+  template <class F>
+  void for_each_unmove_onto(Position s, int hole, F&& f) const {
+    board_->for_each_unjump_onto(s, hole, [&](const Jump& j) { f(&j); });
+  }
   // The same neighbours with their canonical forms, cheaply: a jump toggles three holes, so the
   // images of a neighbour are the images of `s` XOR the images of the jump. One full symmetry
   // pass per position instead of one per neighbour.

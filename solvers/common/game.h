@@ -161,11 +161,15 @@ concept CanonicalMoves = Unmoves<G> && Symmetric<G> && requires(const G& g, cons
 };
 
 // Moves made by one piece: a run of moves each starting where the last landed counts as one
-// "move" for fewest-moves searches (peg solitaire).
+// "move" for fewest-moves searches (peg solitaire). for_each_move_from(p, point, f) calls f for
+// the legal moves of p that start on point, in the game's order; for_each_unmove_onto for the
+// moves that lead to p and land on point.
 template <class G>
-concept PieceMoves = requires(const G& g, const typename G::Move& m) {
+concept PieceMoves = Unmoves<G> && requires(const G& g, const typename G::Move& m, const typename G::Position& p) {
   { g.move_origin(m) } -> std::convertible_to<int>;
   { g.move_landing(m) } -> std::convertible_to<int>;
+  g.for_each_move_from(p, 0, [](const typename G::Move&) {});
+  g.for_each_unmove_onto(p, 0, [](const typename G::Move&) {});
 };
 
 // The symmetry group as point permutations (for solvers that map sets of points).

@@ -19,6 +19,14 @@
 // met nothing, no solution exists. Pruning a state that cannot finish (F) or cannot be reached
 // (B) keeps every state of every solution, and so every witness.
 //
+// The last step, when the next layer would not fit: with F to depth a and B to depth b compared,
+// M > a + b. The states one run from F[a] that lie in B[b] (found without storing that
+// expansion) decide whether M = a + b + 1. Such a state x has d_F(x) <= a + 1 and d_B(x) = b,
+// and d_F(x) <= a would have met; so each is a meeting at (a + 1, b). Conversely a solution of
+// a + b + 1 moves has its state after a + 1 moves at d_F = a + 1 (not less, or it would have
+// met), one run from a state of F[a] on the same solution, and at d_B = b. If none is found,
+// M > a + b + 1. Likewise from B[b] into F[a].
+//
 // States are canonical under one group, which must keep the start set and the goal set. The
 // solution is rebuilt from the meeting state in its own frame: runs back through F to a start,
 // runs on through B to a goal.
@@ -27,6 +35,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -49,7 +58,6 @@ void for_each_run(const P& puzzle, typename P::Position s, bool forward, std::ve
   using Move = typename P::Move;
   const auto extend = [&](auto& self, Position at, int piece) -> void {
     const auto step = [&](const Move& m) {
-      if (piece >= 0 && (forward ? puzzle.move_origin(m) : puzzle.move_landing(m)) != piece) return;
       const Position q = forward ? puzzle.play(at, m) : puzzle.unplay(at, m);
       if (!keep(q)) return;
       run.push_back(m);
@@ -57,10 +65,14 @@ void for_each_run(const P& puzzle, typename P::Position s, bool forward, std::ve
       self(self, q, forward ? puzzle.move_landing(m) : puzzle.move_origin(m));
       run.pop_back();
     };
-    if (forward)
+    if (piece < 0 && forward)
       puzzle.for_each_move(at, step);
-    else
+    else if (piece < 0)
       puzzle.for_each_unmove(at, step);
+    else if (forward)
+      puzzle.for_each_move_from(at, piece, step);
+    else
+      puzzle.for_each_unmove_onto(at, piece, step);
   };
   run.clear();
   extend(extend, s, -1);
@@ -69,7 +81,9 @@ void for_each_run(const P& puzzle, typename P::Position s, bool forward, std::ve
 // The programme's result (fewest_moves.h), with how the meeting went.
 template <LayeredPuzzle P>
 struct FewestMovesMeetingResult : FewestMovesResult<P> {
-  bool stopped = false;  // the next layer would have passed max_states: nothing decided
+  bool stopped = false;    // the next layer would not have fitted and the last step did not meet: undecided
+  bool last_step = false;  // the last step (one half's next layer, not stored) was taken
+  int moves_at_least = 0;  // no solution has fewer moves (solved: the moves)
   std::vector<std::uint64_t> forward_sizes, backward_sizes;  // canonical states of each layer built
 };
 
@@ -83,6 +97,7 @@ class FewestMovesMeeting {
 
   struct Options {
     std::uint64_t max_states = 0;  // both halves' canonical states together; 0: no bound
+    std::uint64_t max_bytes = 0;   // the halves and the layer being built (kBuildBytes a state); 0: no bound
     Prune cannot_finish;           // F leaves these out (may be empty)
     Prune cannot_be_reached;       // B leaves these out (may be empty)
     LayerProgress* progress = nullptr;
@@ -105,16 +120,20 @@ class FewestMovesMeeting {
     Meeting m = meet(0, 0);
     while (!m.found && !halves_[0].back().empty() && !halves_[1].back().empty()) {
       const int side = next_size(0) <= next_size(1) ? 0 : 1;
-      if (over_budget(side)) {
-        sizes();
-        r.stopped = true;
-        return r;
+      if (over_budget(side) || !grow(side)) {
+        r.last_step = true;
+        m = last_step(side);
+        break;
       }
-      grow(side);
       m = meet(side, halves_[side].size() - 1);
     }
     sizes();
-    if (!m.found) return r;
+    const int compared = static_cast<int>(halves_[0].size() + halves_[1].size()) - 2;
+    if (!m.found) {
+      r.stopped = r.last_step;
+      r.moves_at_least = compared + (r.last_step ? 2 : 1);
+      return r;
+    }
     r.solved = true;
     r.moves = static_cast<int>(m.forward_depth + m.backward_depth);
     // Back through F to a start, then on through B to a goal, all in the meeting state's frame.
@@ -127,6 +146,7 @@ class FewestMovesMeeting {
     r.path.assign(back.rbegin(), back.rend());
     r.path.insert(r.path.end(), on.begin(), on.end());
     if (runs(r.path) != r.moves) throw std::logic_error("fewest-moves meeting: the joined line is not minimal");
+    r.moves_at_least = r.moves;
     return r;
   }
 
@@ -145,20 +165,41 @@ class FewestMovesMeeting {
   }
 
   // The next layer of a half: every state one run from its last layer, less its earlier layers.
-  void grow(int side) {
+  // False if building it would pass max_bytes (the guess was too low): nothing is kept.
+  bool grow(int side) {
     std::vector<LayerSet>& half = halves_[side];
-    const Prune& prune = side == 0 ? options_.cannot_finish : options_.cannot_be_reached;
-    const auto keep = [&](Position q) { return !prune || !prune(q); };
-    LayerSet next = half.back().expand([&](Position s, LayerSet::Builder::Sink& sink) {
-      thread_local std::vector<Move> run;
-      for_each_run(puzzle_, s, side == 0, run, keep,
-                   [&](Position q, const std::vector<Move>&) { sink.add(puzzle_.canonical(q)); });
-    });
-    half.push_back(next.subtract(half));
+    std::optional<LayerSet> next = half.back().try_expand(expansion(side), half, free_bytes());
+    if (!next) return false;
+    half.push_back(std::move(*next));
     if (options_.progress) {
       options_.progress->depth = static_cast<int>(halves_[0].size() + halves_[1].size() - 2);
       options_.progress->states += half.back().size();
     }
+    return true;
+  }
+
+  // Adds every state one run from a state of half `side` to a sink.
+  auto expansion(int side) const {
+    return [this, side](Position s, auto& sink) {
+      const Prune& prune = side == 0 ? options_.cannot_finish : options_.cannot_be_reached;
+      thread_local std::vector<Move> run;
+      for_each_run(
+          puzzle_, s, side == 0, run, [&](Position q) { return !prune || !prune(q); },
+          [&](Position q, const std::vector<Move>&) { sink.add(puzzle_.canonical(q)); });
+    };
+  }
+
+  // The last step (see the proof above): half `side`'s next layer, not stored, against the
+  // other half's deepest layer.
+  Meeting last_step(int side) const {
+    if (options_.progress) ++options_.progress->depth;
+    const LayerSet& other = halves_[1 - side].back();
+    const LayerSet common = halves_[side].back().expand_within(other, expansion(side));
+    if (common.empty()) return {};
+    Meeting m{.found = true, .state = *std::min_element(common.states().begin(), common.states().end())};
+    m.forward_depth = side == 0 ? halves_[0].size() : halves_[0].size() - 1;
+    m.backward_depth = side == 0 ? halves_[1].size() - 1 : halves_[1].size();
+    return m;
   }
 
   // Layer `depth` of half `side` against every layer of the other half: the least other depth
@@ -185,12 +226,32 @@ class FewestMovesMeeting {
     return last * std::max(1.0, last / before);
   }
 
-  bool over_budget(int side) const {
-    if (options_.max_states == 0) return false;
+  // Bytes a state of the layer being built takes at the peak, as guessed before building it: the
+  // shared buckets hold its states as they arrive (with duplicates and earlier layers' states not
+  // yet dropped, and room to grow), then the layer and its sorted buckets are both held while it
+  // is joined. Measured: 23 to 33; the guessed sizes have been 1.4 to 6 times the real ones, and a
+  // build that would pass max_bytes anyway stops (Builder).
+  static constexpr double kBuildBytes = 3 * sizeof(std::uint64_t);
+
+  std::uint64_t stored() const {
     std::uint64_t total = 0;
     for (const auto& half : halves_)
       for (const LayerSet& l : half) total += l.size();
-    return static_cast<double>(total) + next_size(side) > static_cast<double>(options_.max_states);
+    return total;
+  }
+  // What a new layer may take: max_bytes less the halves (0: no bound).
+  std::size_t free_bytes() const {
+    if (options_.max_bytes == 0) return 0;
+    const std::uint64_t held = stored() * sizeof(std::uint64_t);
+    return held < options_.max_bytes ? options_.max_bytes - held : 1;
+  }
+
+  bool over_budget(int side) const {
+    const double total = static_cast<double>(stored()), next = next_size(side);
+    const bool states = options_.max_states && total + next > static_cast<double>(options_.max_states);
+    const bool bytes = options_.max_bytes &&
+                       total * sizeof(std::uint64_t) + next * kBuildBytes > static_cast<double>(options_.max_bytes);
+    return states || bytes;
   }
 
   // One run from s (forward: on towards B's layer `toward`; backward: back to F's) to a state

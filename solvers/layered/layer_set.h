@@ -5,8 +5,13 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <iterator>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -21,35 +26,92 @@ class LayerSet {
  public:
   static constexpr int kBucketBits = 10;
   static constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
-  static std::size_t bucket_of(std::uint64_t s) { return mix64(s) >> (64 - kBucketBits); }
+  static std::size_t bucket_of(std::uint64_t s) { return bucket_of_hash(mix64(s)); }
+  static std::size_t bucket_of_hash(std::uint64_t hash) { return hash >> (64 - kBucketBits); }
 
   // Collects states from many threads (duplicates allowed), then builds the set. Each thread
   // takes its Sink once per chunk of work (finding the thread's storage is not free) and adds to it.
+  // A sink gathers a few states per bucket and hands them to the bucket all threads share, so a
+  // state that arrives from both threads is held once after the bucket's next compaction.
   class Builder {
    public:
     class Sink {
      public:
-      // A full bucket drops its duplicates before it grows, so a layer that arrives in many
-      // copies (runs of moves reach a state many ways) takes memory for its distinct states.
+      explicit Sink(Builder* owner) : owner_(owner), buffer_(kBuckets * kBuffer), fill_(kBuckets, 0) {}
       void add(std::uint64_t s) {
-        std::vector<std::uint64_t>& v = buckets_[bucket_of(s)];
-        if (v.size() == v.capacity() && v.size() >= kCompactAt) {
-          sort_unique(v, false);
-          if (v.size() > v.capacity() / 2) v.reserve(2 * v.capacity());
-        }
-        v.push_back(s);
+        const std::size_t b = bucket_of(s);
+        buffer_[b * kBuffer + fill_[b]] = s;
+        if (++fill_[b] == kBuffer) flush(b);
       }
 
      private:
-      static constexpr std::size_t kCompactAt = 4096;
+      static constexpr std::size_t kBuffer = 32;
       friend class Builder;
-      std::vector<std::vector<std::uint64_t>> buckets_ = std::vector<std::vector<std::uint64_t>>(kBuckets);
+      void flush(std::size_t b) {
+        owner_->append(b, &buffer_[b * kBuffer], fill_[b]);
+        fill_[b] = 0;
+      }
+      Builder* owner_;
+      std::vector<std::uint64_t> buffer_;  // kBuffer states per bucket
+      std::vector<std::uint32_t> fill_;
     };
+
+    // max_bytes: what the buckets and then the set being joined may take (0: no bound).
+    explicit Builder(std::size_t max_bytes = 0) : max_bytes_(max_bytes), local_([this] { return Sink(this); }) {}
+    Builder(const Builder&) = delete;
+    Builder& operator=(const Builder&) = delete;
     Sink& sink() { return local_.local(); }
     void add(std::uint64_t s) { sink().add(s); }
-    LayerSet build();
+    // The buckets passed max_bytes: the states added since may be lost, and try_build() fails.
+    bool exceeded() const { return exceeded_.load(std::memory_order_relaxed); }
+    // The set of the states added, less those in any of `minus` (each bucket is sorted, then
+    // subtracted, so the states that are dropped never take a second copy).
+    LayerSet build(const std::vector<LayerSet>& minus = {}) { return *try_build(minus); }
+    // The same, or none if the buckets, or the buckets with the joined set, would pass max_bytes.
+    std::optional<LayerSet> try_build(const std::vector<LayerSet>& minus);
 
    private:
+    // A bucket's states: a sorted prefix without duplicates, then the states added since.
+    struct Bucket {
+      std::mutex lock;
+      std::vector<std::uint64_t> states;
+      std::size_t sorted = 0;
+    };
+    // A full bucket drops its duplicates before it grows, so a layer that arrives in many copies
+    // (runs of moves reach a state many ways) takes memory for its distinct states, at most about
+    // twice over.
+    void append(std::size_t b, const std::uint64_t* first, std::size_t n) {
+      if (exceeded()) return;
+      Bucket& bucket = buckets_[b];
+      const std::lock_guard<std::mutex> hold(bucket.lock);
+      std::vector<std::uint64_t>& v = bucket.states;
+      const std::size_t capacity = v.capacity();
+      if (v.size() + n > v.capacity() && v.size() >= kCompactAt) {
+        compact(bucket);
+        if (4 * (v.size() + n) > 3 * v.capacity()) v.reserve(v.capacity() + v.capacity() / 2 + n);
+      }
+      v.insert(v.end(), first, first + n);
+      const std::size_t grown = (v.capacity() - capacity) * sizeof(std::uint64_t);
+      if (max_bytes_ && grown && bytes_.fetch_add(grown, std::memory_order_relaxed) + grown > max_bytes_)
+        exceeded_ = true;
+    }
+    // Sorts the states added since the last compaction and merges them into the sorted prefix:
+    // the prefix is never sorted again.
+    static void compact(Bucket& bucket) {
+      std::vector<std::uint64_t>& v = bucket.states;
+      const auto tail = v.begin() + static_cast<std::ptrdiff_t>(bucket.sorted);
+      std::sort(tail, v.end());
+      std::vector<std::uint64_t> merged;
+      merged.reserve(v.capacity());
+      std::set_union(v.begin(), tail, tail, std::unique(tail, v.end()), std::back_inserter(merged));
+      v.swap(merged);
+      bucket.sorted = v.size();
+    }
+    static constexpr std::size_t kCompactAt = 4096;
+    std::size_t max_bytes_;
+    std::atomic<std::size_t> bytes_{0};  // the buckets' capacities (a compaction's copy is not counted)
+    std::atomic<bool> exceeded_{false};
+    std::unique_ptr<Bucket[]> buckets_ = std::make_unique<Bucket[]>(kBuckets);
     tbb::enumerable_thread_specific<Sink> local_;
   };
 
@@ -70,20 +132,32 @@ class LayerSet {
   bool contains(std::uint64_t s) const { return find(s) != npos; }
 
   // A new set from every state of this one in parallel: expand(state, sink) adds states to sink.
+  // Less the states of `minus`, if given.
   template <class Expand>
-  LayerSet expand(Expand&& expand_state) const {
-    Builder next;
+  LayerSet expand(Expand&& expand_state, const std::vector<LayerSet>& minus = {}) const {
+    return *try_expand(expand_state, minus, 0);
+  }
+  // The same within max_bytes (Builder): none, and stopped early, if it would take more.
+  template <class Expand>
+  std::optional<LayerSet> try_expand(Expand&& expand_state, const std::vector<LayerSet>& minus,
+                                     std::size_t max_bytes) const {
+    Builder next(max_bytes);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, size(), 1024), [&](const auto& range) {
+      if (next.exceeded()) return;
       auto& sink = next.sink();
       for (std::size_t i = range.begin(); i != range.end(); ++i) expand_state(states_[i], sink);
     });
-    return next.build();
+    return next.try_build(minus);
   }
+
+  // The states that expand_state would add from this set and that lie in `target`, without
+  // building that expansion (it may be far larger than the memory): each thread gathers what it
+  // adds a bucket at a time, sorts it and finds it in target's bucket in one forward sweep.
+  template <class Expand>
+  LayerSet expand_within(const LayerSet& target, Expand&& expand_state) const;
 
   // The states of this set that are also in `other`, by a merge in each bucket.
   LayerSet intersect(const LayerSet& other) const;
-  // The states of this set that are in none of `others`.
-  LayerSet subtract(const std::vector<LayerSet>& others) const;
   std::size_t bytes() const { return states_.capacity() * sizeof(std::uint64_t); }
 
  private:
@@ -91,36 +165,68 @@ class LayerSet {
   std::vector<std::size_t> offsets_;  // bucket b holds states_[offsets_[b], offsets_[b+1])
   friend class Builder;
   static LayerSet from_buckets(std::vector<std::vector<std::uint64_t>>& buckets);
-  static void sort_unique(std::vector<std::uint64_t>& v, bool shrink = true);
-};
-
-// Most added states are duplicates (a layer of English peg solitaire receives about seven copies
-// of each state), so drop them with a cache-sized hash table before sorting what is left.
-inline void LayerSet::sort_unique(std::vector<std::uint64_t>& v, bool shrink) {
-  if (v.size() > 256) {
-    const std::size_t capacity = std::bit_ceil(v.size() * 2);
-    std::vector<std::uint64_t> table(capacity, 0);
-    bool has_zero = false;
-    std::size_t kept = 0;
-    for (const std::uint64_t x : v) {
-      if (x == 0) {  // 0 marks an empty slot, so track the state 0 apart
-        if (!has_zero) v[kept++] = 0;
-        has_zero = true;
-        continue;
+  // The sink of expand_within.
+  class Probe {
+   public:
+    // A bitmap of the target's states by the low bits of their hash, 4 bits a state, in one
+    // section per bucket: the states of a full buffer are tested against their bucket's section
+    // (small enough for the cache), and most that are not in the target stop there, before the sort.
+    class Filter {
+     public:
+      explicit Filter(const LayerSet& target)
+          : section_bits_(std::bit_ceil(std::max<std::size_t>(4 * target.size() / kBuckets, 64))),
+            bits_(kBuckets * section_bits_ / 64) {
+        for (const std::uint64_t s : target.states_) {
+          const std::uint64_t h = mix64(s);
+          const std::size_t i = bucket_of_hash(h) * section_bits_ + (h & (section_bits_ - 1));
+          bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+        }
       }
-      std::size_t h = mix64(x) & (capacity - 1);
-      while (table[h] != 0 && table[h] != x) h = (h + 1) & (capacity - 1);
-      if (table[h] == 0) {
-        table[h] = x;
-        v[kept++] = x;
+      bool may_hold(std::size_t bucket, std::uint64_t hash) const {
+        const std::size_t i = bucket * section_bits_ + (hash & (section_bits_ - 1));
+        return (bits_[i / 64] >> (i % 64)) & 1;
+      }
+
+     private:
+      std::size_t section_bits_;
+      std::vector<std::uint64_t> bits_;
+    };
+
+    Probe(const LayerSet& target, const Filter& filter, Builder& hits)
+        : target_(target), filter_(filter), hits_(hits), buffer_(kBuckets * kBuffer), fill_(kBuckets, 0) {}
+    void add(std::uint64_t s) {
+      const std::size_t b = bucket_of(s);
+      buffer_[b * kBuffer + fill_[b]] = s;
+      if (++fill_[b] == kBuffer) flush(b);
+    }
+    void flush(std::size_t b) {
+      std::uint64_t* const first = &buffer_[b * kBuffer];
+      std::uint64_t* const last =
+          std::remove_if(first, first + fill_[b], [&](std::uint64_t s) { return !filter_.may_hold(b, mix64(s)); });
+      fill_[b] = 0;
+      std::sort(first, last);
+      const std::uint64_t* at = target_.states_.data() + target_.offsets_[b];
+      const std::uint64_t* const end = target_.states_.data() + target_.offsets_[b + 1];
+      for (const std::uint64_t* q = first; q != last && at != end; ++q) {
+        if (q != first && *q == q[-1]) continue;
+        std::size_t step = 1;  // gallop: the next state sought is usually near the last
+        while (at + step < end && at[step] < *q) at += step, step *= 2;
+        at = std::lower_bound(at, std::min(at + step, end), *q);
+        if (at != end && *at == *q) hits_.add(*q);
       }
     }
-    v.resize(kept);
-  }
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  if (shrink) v.shrink_to_fit();
-}
+
+   private:
+    static constexpr std::size_t kBuffer = 2048;
+    const LayerSet& target_;
+    const Filter& filter_;
+    Builder& hits_;
+    std::vector<std::uint64_t> buffer_;  // kBuffer states per bucket
+    std::vector<std::uint32_t> fill_;
+  };
+  // Drops from `kept` (bucket b's states, sorted) those in bucket b of any of `others`.
+  static void subtract_bucket(std::vector<std::uint64_t>& kept, const std::vector<LayerSet>& others, std::size_t b);
+};
 
 inline LayerSet LayerSet::from_buckets(std::vector<std::vector<std::uint64_t>>& buckets) {
   LayerSet set;
@@ -133,20 +239,49 @@ inline LayerSet LayerSet::from_buckets(std::vector<std::vector<std::uint64_t>>& 
   return set;
 }
 
-inline LayerSet LayerSet::Builder::build() {
+inline std::optional<LayerSet> LayerSet::Builder::try_build(const std::vector<LayerSet>& minus) {
+  for (Sink& sink : local_)
+    for (std::size_t b = 0; b < kBuckets; ++b) sink.flush(b);
+  if (exceeded()) return std::nullopt;
   std::vector<std::vector<std::uint64_t>> merged(kBuckets);
   tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
-    std::size_t total = 0;
-    for (auto& sink : local_) total += sink.buckets_[b].size();
-    auto& out = merged[b];
-    out.reserve(total);
-    for (auto& sink : local_) {
-      out.insert(out.end(), sink.buckets_[b].begin(), sink.buckets_[b].end());
-      std::vector<std::uint64_t>().swap(sink.buckets_[b]);
-    }
-    sort_unique(out);
+    compact(buckets_[b]);
+    std::vector<std::uint64_t>& out = merged[b];
+    out.swap(buckets_[b].states);
+    if (!minus.empty()) subtract_bucket(out, minus, b);
+    out.shrink_to_fit();
   });
+  // Joining holds the sorted buckets and the set at once.
+  std::size_t states = 0;
+  for (const auto& bucket : merged) states += bucket.size();
+  if (max_bytes_ && 2 * sizeof(std::uint64_t) * states > max_bytes_) return std::nullopt;
   return from_buckets(merged);
+}
+
+inline void LayerSet::subtract_bucket(std::vector<std::uint64_t>& kept, const std::vector<LayerSet>& others,
+                                      std::size_t b) {
+  std::vector<std::uint64_t> rest;
+  for (const LayerSet& other : others) {
+    rest.clear();
+    rest.reserve(kept.size());
+    std::set_difference(kept.begin(), kept.end(), other.states_.begin() + other.offsets_[b],
+                        other.states_.begin() + other.offsets_[b + 1], std::back_inserter(rest));
+    if (rest.size() != kept.size()) kept.swap(rest);
+  }
+}
+
+template <class Expand>
+LayerSet LayerSet::expand_within(const LayerSet& target, Expand&& expand_state) const {
+  Builder hits;
+  const Probe::Filter filter(target);
+  tbb::enumerable_thread_specific<Probe> probes([&] { return Probe(target, filter, hits); });
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, size(), 1024), [&](const auto& range) {
+    Probe& probe = probes.local();
+    for (std::size_t i = range.begin(); i != range.end(); ++i) expand_state(states_[i], probe);
+  });
+  for (Probe& probe : probes)
+    for (std::size_t b = 0; b < kBuckets; ++b) probe.flush(b);
+  return hits.build();
 }
 
 inline LayerSet LayerSet::intersect(const LayerSet& other) const {
@@ -155,21 +290,6 @@ inline LayerSet LayerSet::intersect(const LayerSet& other) const {
     std::set_intersection(states_.begin() + offsets_[b], states_.begin() + offsets_[b + 1],
                           other.states_.begin() + other.offsets_[b], other.states_.begin() + other.offsets_[b + 1],
                           std::back_inserter(buckets[b]));
-  });
-  return from_buckets(buckets);
-}
-
-inline LayerSet LayerSet::subtract(const std::vector<LayerSet>& others) const {
-  std::vector<std::vector<std::uint64_t>> buckets(kBuckets);
-  tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
-    std::vector<std::uint64_t> kept(states_.begin() + offsets_[b], states_.begin() + offsets_[b + 1]), rest;
-    for (const LayerSet& other : others) {
-      rest.clear();
-      std::set_difference(kept.begin(), kept.end(), other.states_.begin() + other.offsets_[b],
-                          other.states_.begin() + other.offsets_[b + 1], std::back_inserter(rest));
-      kept.swap(rest);
-    }
-    buckets[b] = std::move(kept);
   });
   return from_buckets(buckets);
 }

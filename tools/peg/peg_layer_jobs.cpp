@@ -290,14 +290,11 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
 
 namespace {
 
-// Bytes a canonical position of the fewest-moves meeting takes: 8 in its layer, and while a layer
-// is built, the copies its states arrive in (most of them duplicates) before they are sorted.
-constexpr std::size_t kMeetingBytesPerPosition = 32;
-
 // What either method of --fewest-moves found.
 struct FewestAnswer {  // NOLINT(bugprone-exception-escape): as Report (tools/common/cli.h)
   FewestMovesResult<peg::PegPuzzle> result;
   bool stopped = false;
+  int moves_at_least = 0;  // stopped: no solution has fewer moves
   std::string proof;       // how minimality (or unsolvability) is proved
   std::string work;        // the line on what was examined
   nlohmann::json details;  // the method's own JSON fields
@@ -335,12 +332,11 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
   const peg::Board& board = request.board;
   std::vector<peg::Position> goals;
   for_each_bit(request.finishes, [&](int f) { goals.push_back(bit(f)); });
-  // Before the layers (auto), the meeting takes an eighth of the memory: on the boards where it
-  // wins it needs far less, and where it would stop, it stops early.
-  const std::uint64_t fits =
-      options.memory_bytes / kMeetingBytesPerPosition / (options.fewest_method == FewestMethod::automatic ? 8 : 1);
+  // The whole of --memory, before the layers too (auto): the boards whose layers are billions of
+  // positions (triangle8) are decided by the meeting's last step or not at all.
   FewestMovesMeeting<peg::PegPuzzle>::Options o{
-      .max_states = std::min(options.meeting_positions.value_or(fits), fits),
+      .max_states = options.meeting_positions.value_or(0),
+      .max_bytes = options.memory_bytes,
       .cannot_finish = [&](peg::Position s) { return puzzle.cannot_finish(s); }};
   // Back from the finishes, a position the start cannot reach is one whose complement cannot
   // finish on the start's vacancy (the reversed game on complements).
@@ -358,16 +354,21 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
   FewestAnswer answer;
   answer.result = r;
   answer.stopped = r.stopped;
+  answer.moves_at_least = r.moves_at_least;
   const std::uint64_t positions = std::accumulate(r.forward_sizes.begin(), r.forward_sizes.end(), std::uint64_t{0}) +
                                   std::accumulate(r.backward_sizes.begin(), r.backward_sizes.end(), std::uint64_t{0});
   const std::size_t a = r.forward_sizes.size() - 1, b = r.backward_sizes.size() - 1;
   answer.proof = "every position within " + std::to_string(a) + " moves of the start and " + std::to_string(b) +
-                 " moves of the finish was compared";
+                 " moves of the finish was compared" +
+                 (r.last_step ? ", and the positions one move further on one side, not stored" : "");
   answer.work = std::to_string(positions) +
                 " canonical positions in both halves (by moves from the start: " + sizes_text(r.forward_sizes) +
                 "; back from the finish: " + sizes_text(r.backward_sizes) + ")";
-  answer.details = {
-      {"positions", positions}, {"forward_layers", r.forward_sizes}, {"backward_layers", r.backward_sizes}};
+  answer.details = {{"positions", positions},
+                    {"forward_layers", r.forward_sizes},
+                    {"backward_layers", r.backward_sizes},
+                    {"last_step", r.last_step},
+                    {"moves_at_least", r.moves_at_least}};
   return answer;
 }
 
@@ -402,8 +403,9 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
                                ? " (from " + solved.start_label + " to " + finish_hole + ")"
                                : "";
   const std::string unsolved =
-      answer.stopped ? "Undecided: the two halves would pass --memory or --meeting-positions before they meet (give "
-                       "more, or --fewest-method auto or layers, which keeps its layers on disk)."
+      answer.stopped ? "Undecided: no solution has fewer than " + std::to_string(answer.moves_at_least) +
+                           " moves, but the two halves would pass --memory or --meeting-positions before they meet "
+                           "(give more, or --fewest-method auto or layers, which keeps its layers on disk)."
                      : "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
                            (request.any_start ? " from any single vacancy" : "") +
                            (feasible ? " (proved by exhaustive search)." : " (proved by position class).");
