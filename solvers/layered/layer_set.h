@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -29,6 +30,27 @@ class LayerSet {
   static std::size_t bucket_of(std::uint64_t s) { return bucket_of_hash(mix64(s)); }
   static std::size_t bucket_of_hash(std::uint64_t hash) { return hash >> (64 - kBucketBits); }
 
+  // A few states per bucket, gathered before they are handed on a bucket at a time.
+  template <std::size_t kPerBucket>
+  class BucketBuffers {
+   public:
+    // True when bucket b is full (take it).
+    bool push(std::size_t b, std::uint64_t s) {
+      states_[b * kPerBucket + fill_[b]] = s;
+      return ++fill_[b] == kPerBucket;
+    }
+    // Bucket b's states, emptied (the span holds until the next push to b).
+    std::span<std::uint64_t> take(std::size_t b) {
+      const std::span<std::uint64_t> held(&states_[b * kPerBucket], fill_[b]);
+      fill_[b] = 0;
+      return held;
+    }
+
+   private:
+    std::vector<std::uint64_t> states_ = std::vector<std::uint64_t>(kBuckets * kPerBucket);
+    std::vector<std::uint32_t> fill_ = std::vector<std::uint32_t>(kBuckets, 0);
+  };
+
   // Collects states from many threads (duplicates allowed), then builds the set. Each thread
   // takes its Sink once per chunk of work (finding the thread's storage is not free) and adds to it.
   // A sink gathers a few states per bucket and hands them to the bucket all threads share, so a
@@ -37,23 +59,17 @@ class LayerSet {
    public:
     class Sink {
      public:
-      explicit Sink(Builder* owner) : owner_(owner), buffer_(kBuckets * kBuffer), fill_(kBuckets, 0) {}
+      explicit Sink(Builder* owner) : owner_(owner) {}
       void add(std::uint64_t s) {
         const std::size_t b = bucket_of(s);
-        buffer_[b * kBuffer + fill_[b]] = s;
-        if (++fill_[b] == kBuffer) flush(b);
+        if (buffers_.push(b, s)) flush(b);
       }
 
      private:
-      static constexpr std::size_t kBuffer = 32;
       friend class Builder;
-      void flush(std::size_t b) {
-        owner_->append(b, &buffer_[b * kBuffer], fill_[b]);
-        fill_[b] = 0;
-      }
+      void flush(std::size_t b) { owner_->append(b, buffers_.take(b)); }
       Builder* owner_;
-      std::vector<std::uint64_t> buffer_;  // kBuffer states per bucket
-      std::vector<std::uint32_t> fill_;
+      BucketBuffers<32> buffers_;
     };
 
     // max_bytes: what the buckets and then the set being joined may take (0: no bound).
@@ -80,8 +96,9 @@ class LayerSet {
     // A full bucket drops its duplicates before it grows, so a layer that arrives in many copies
     // (runs of moves reach a state many ways) takes memory for its distinct states, at most about
     // twice over.
-    void append(std::size_t b, const std::uint64_t* first, std::size_t n) {
+    void append(std::size_t b, std::span<const std::uint64_t> added) {
       if (exceeded()) return;
+      const std::size_t n = added.size();
       Bucket& bucket = buckets_[b];
       const std::lock_guard<std::mutex> hold(bucket.lock);
       std::vector<std::uint64_t>& v = bucket.states;
@@ -90,7 +107,7 @@ class LayerSet {
         compact(bucket);
         if (4 * (v.size() + n) > 3 * v.capacity()) v.reserve(v.capacity() + v.capacity() / 2 + n);
       }
-      v.insert(v.end(), first, first + n);
+      v.insert(v.end(), added.begin(), added.end());
       const std::size_t grown = (v.capacity() - capacity) * sizeof(std::uint64_t);
       if (max_bytes_ && grown && bytes_.fetch_add(grown, std::memory_order_relaxed) + grown > max_bytes_)
         exceeded_ = true;
@@ -120,6 +137,11 @@ class LayerSet {
   bool empty() const { return states_.empty(); }
   std::uint64_t operator[](std::size_t i) const { return states_[i]; }
   const std::vector<std::uint64_t>& states() const { return states_; }
+
+  // Bucket b's states, sorted.
+  std::span<const std::uint64_t> bucket(std::size_t b) const {
+    return {states_.data() + offsets_[b], offsets_[b + 1] - offsets_[b]};
+  }
 
   // Index of s, or npos.
   static constexpr std::size_t npos = ~std::size_t{0};
@@ -193,20 +215,20 @@ class LayerSet {
     };
 
     Probe(const LayerSet& target, const Filter& filter, Builder& hits)
-        : target_(target), filter_(filter), hits_(hits), buffer_(kBuckets * kBuffer), fill_(kBuckets, 0) {}
+        : target_(target), filter_(filter), hits_(hits) {}
     void add(std::uint64_t s) {
       const std::size_t b = bucket_of(s);
-      buffer_[b * kBuffer + fill_[b]] = s;
-      if (++fill_[b] == kBuffer) flush(b);
+      if (buffers_.push(b, s)) flush(b);
     }
     void flush(std::size_t b) {
-      std::uint64_t* const first = &buffer_[b * kBuffer];
+      const std::span<std::uint64_t> held = buffers_.take(b);
+      std::uint64_t* const first = held.data();
       std::uint64_t* const last =
-          std::remove_if(first, first + fill_[b], [&](std::uint64_t s) { return !filter_.may_hold(b, mix64(s)); });
-      fill_[b] = 0;
+          std::remove_if(first, first + held.size(), [&](std::uint64_t s) { return !filter_.may_hold(b, mix64(s)); });
       std::sort(first, last);
-      const std::uint64_t* at = target_.states_.data() + target_.offsets_[b];
-      const std::uint64_t* const end = target_.states_.data() + target_.offsets_[b + 1];
+      const std::span<const std::uint64_t> in = target_.bucket(b);
+      const std::uint64_t* at = in.data();
+      const std::uint64_t* const end = in.data() + in.size();
       for (const std::uint64_t* q = first; q != last && at != end; ++q) {
         if (q != first && *q == q[-1]) continue;
         std::size_t step = 1;  // gallop: the next state sought is usually near the last
@@ -217,12 +239,10 @@ class LayerSet {
     }
 
    private:
-    static constexpr std::size_t kBuffer = 2048;
     const LayerSet& target_;
     const Filter& filter_;
     Builder& hits_;
-    std::vector<std::uint64_t> buffer_;  // kBuffer states per bucket
-    std::vector<std::uint32_t> fill_;
+    BucketBuffers<2048> buffers_;
   };
   // Drops from `kept` (bucket b's states, sorted) those in bucket b of any of `others`.
   static void subtract_bucket(std::vector<std::uint64_t>& kept, const std::vector<LayerSet>& others, std::size_t b);
@@ -264,8 +284,8 @@ inline void LayerSet::subtract_bucket(std::vector<std::uint64_t>& kept, const st
   for (const LayerSet& other : others) {
     rest.clear();
     rest.reserve(kept.size());
-    std::set_difference(kept.begin(), kept.end(), other.states_.begin() + other.offsets_[b],
-                        other.states_.begin() + other.offsets_[b + 1], std::back_inserter(rest));
+    const std::span<const std::uint64_t> in = other.bucket(b);
+    std::set_difference(kept.begin(), kept.end(), in.begin(), in.end(), std::back_inserter(rest));
     if (rest.size() != kept.size()) kept.swap(rest);
   }
 }
@@ -287,9 +307,8 @@ LayerSet LayerSet::expand_within(const LayerSet& target, Expand&& expand_state) 
 inline LayerSet LayerSet::intersect(const LayerSet& other) const {
   std::vector<std::vector<std::uint64_t>> buckets(kBuckets);
   tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
-    std::set_intersection(states_.begin() + offsets_[b], states_.begin() + offsets_[b + 1],
-                          other.states_.begin() + other.offsets_[b], other.states_.begin() + other.offsets_[b + 1],
-                          std::back_inserter(buckets[b]));
+    const std::span<const std::uint64_t> mine = bucket(b), theirs = other.bucket(b);
+    std::set_intersection(mine.begin(), mine.end(), theirs.begin(), theirs.end(), std::back_inserter(buckets[b]));
   });
   return from_buckets(buckets);
 }
