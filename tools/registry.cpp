@@ -11,12 +11,13 @@ Command hunt_command();
 Command mountnfall_command();
 Command view_command();
 Command serve_command();
+Command certificate_command();
 
 const std::vector<Command>& commands() {
   // One line per command, in the order of `gamesolver --help`.
   static const std::vector<Command> all = {
-      peg_command(),  mnk_command(),        tictactoe_command(), hopscotch_command(),
-      hunt_command(), mountnfall_command(), view_command(),      serve_command(),
+      peg_command(),        mnk_command(),  tictactoe_command(), hopscotch_command(),   hunt_command(),
+      mountnfall_command(), view_command(), serve_command(),     certificate_command(),
   };
   return all;
 }

@@ -86,7 +86,7 @@ class NegamaxSearch {
       if (stopped_) break;
       report.score = score;
       report.depth = depth;
-      report.pv = principal_variation(root, depth);
+      report.pv = principal_variation(root, depth, main.root_best);
       if (is_mate(score) && kWin - std::abs(score) <= depth) break;  // the mate is proved
     }
     stopped_ = true;
@@ -132,6 +132,10 @@ class NegamaxSearch {
     std::vector<std::array<int, 2>> killers = std::vector<std::array<int, 2>>(kMaxPly + 1, {-1, -1});
     std::vector<std::uint8_t> classes;  // order_moves' scratch
     std::uint64_t nodes = 0;
+    // The root's best move in this worker's last finished iteration: the principal line starts
+    // with it, not with the table's root entry, which another worker or another position may
+    // have overwritten since.
+    int root_best = 0;
     void reset(const std::vector<std::uint64_t>& history) {
       path = history;
       nodes = 0;
@@ -227,6 +231,7 @@ class NegamaxSearch {
     }
     w.path.pop_back();
     if (stopped_) return 0;
+    if (ply == 0) w.root_best = best_index;
     store(key, {to_table(best, ply), depth, best <= alpha_in ? kUpper : best >= beta ? kLower : kExact, best_index});
     return best;
   }
@@ -258,13 +263,15 @@ class NegamaxSearch {
   static int to_table(int score, int ply) { return is_mate(score) ? score + (score > 0 ? ply : -ply) : score; }
   static int from_table(int score, int ply) { return is_mate(score) ? score - (score > 0 ? ply : -ply) : score; }
 
-  std::vector<Move> principal_variation(Position p, int depth) const {
+  // The root's best move (`root_best`, an index in its move list), then the table's best moves.
+  std::vector<Move> principal_variation(Position p, int depth, int root_best) const {
     std::vector<Move> pv;
     std::vector<Move> moves;
     for (int i = 0; i < depth; ++i) {
       Entry e;
       list_moves(game_, p, moves);
-      if (!probe(game_.hash(p), e) || moves.empty() || e.best >= static_cast<int>(moves.size())) break;
+      if (i == 0) e.best = root_best;
+      if ((i > 0 && !probe(game_.hash(p), e)) || moves.empty() || e.best >= static_cast<int>(moves.size())) break;
       pv.push_back(moves[static_cast<std::size_t>(e.best)]);
       p = game_.play(p, moves[static_cast<std::size_t>(e.best)]);
     }

@@ -4,6 +4,7 @@
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/perft.h"
+#include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/hunt/hunt_jobs.h"
 
@@ -47,9 +48,13 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
     if (o.up_to < 0) throw InputError("--up-to must be a layer number (0 or more)");
     options.up_to = o.up_to;
   }
-  if (options.dir.empty() && mode != "prove") throw InputError("hunt " + mode + " needs --dir DIR");
-  if (mode != "probe" && mode != "play" && mode != "prove" && !options.position.empty())
-    throw InputError("--position applies to probe, play and prove");
+  if (options.dir.empty() && mode != "prove" && mode != "reach") throw InputError("hunt " + mode + " needs --dir DIR");
+  if (mode == "reach" && !options.dir.empty()) throw InputError("hunt reach reads no tables: --dir does not apply");
+  if (mode != "probe" && mode != "play" && mode != "prove" && mode != "certify" && !options.position.empty())
+    throw InputError("--position applies to probe, play, prove and certify");
+  if (mode == "certify" && options.output.empty()) throw InputError("hunt certify needs --output FILE");
+  if (mode != "certify" && !options.output.empty()) throw InputError("--output applies to certify");
+  if (mode == "certify") check_output_path(options.output, "--output");
   for (const char* only_prove : {"nodes", "memory", "samples", "sample-layer", "truth", "truth-max-geese", "seed"})
     if (mode != "prove" && in.vm.count(only_prove) && !in.vm[only_prove].defaulted())
       throw InputError(std::string("--") + only_prove + " applies to prove");
@@ -122,6 +127,9 @@ const char* kExamples =
       --position 'T..T/.GG./..../T..T t 8 0' --counter 0
   gamesolver hunt prove --game fox-geese --dir tables --position '.../.../......./.G...../.F.G.G./GGG/GGG f'
                                                             9 geese, proved with the 4-8 geese tables at the leaves
+  gamesolver hunt certify --game fox-hounds --dir tables --output fh.cert.zst
+                                                            the hounds' winning strategy, checked by
+                                                            gamesolver certificate check fh.cert.zst
   mpirun -n 4 --hostfile hosts gamesolver hunt build --game fox-geese --max-geese 13 --dir /shared/fg13
                                                             one build across 4 MPI ranks (docs/cluster.md)
 )";
@@ -131,7 +139,7 @@ const char* kExamples =
 Command hunt_command() {
   Command command{
       .name = "hunt",
-      .summary = "hunt games: retrograde endgame tables (build, probe, stats, verify)",
+      .summary = "hunt games: retrograde endgame tables (build, probe, stats, verify, certify)",
       .parameters =
           {{.name = "game", .default_value = "fox-hounds", .help = "fox-hounds, tigers-goats or fox-geese"},
            {.name = "size",
@@ -196,7 +204,9 @@ Command hunt_command() {
             "checksums", po::value<std::string>(&o.job.checksums),
             "verify: a published checksum list (data/checksums/) the tables must match")(
             "position,p", po::value<std::string>(&o.job.position),
-            "probe, play, prove: the position (default: the start)")(
+            "probe, play, prove, certify: the position (default: the start)")(
+            "output,o", po::value<std::string>(&o.job.output),
+            "certify: the certificate file to write (zstd-compressed text, docs/certificates.md)")(
             "nodes", po::value<std::uint64_t>(&o.job.nodes)->default_value(20'000'000),
             "prove: proof-number search's budget in expanded nodes (0: none)")(
             "memory", po::value<double>(&o.job.memory_gib)->default_value(1), "prove: GiB for its tables at most")(
@@ -242,6 +252,16 @@ Command hunt_command() {
                       .synopsis = "sums   --game G --dir DIR",
                       .summary = "the checksum list of the built layers (as data/checksums/ publishes them)"},
                      [](const HuntOptions& o) { return emit(o, hunt_sums(o)); }),
+          table_mode({.name = "certify",
+                      .synopsis = "certify --game G --dir DIR [--position P] --output FILE",
+                      .summary = "the winner's strategy from a won position, as a certificate that `gamesolver "
+                                 "certificate check` proves without the tables"},
+                     [](const HuntOptions& o) { return emit(o, hunt_certify(o)); }),
+          table_mode({.name = "reach",
+                      .synopsis = "reach  --game G",
+                      .summary = "the positions of the index that play from the start reaches, per layer (no "
+                                 "tables needed)"},
+                     [](const HuntOptions& o) { return emit(o, hunt_reach(o)); }),
           table_mode({.name = "verify",
                       .synopsis = "verify --game G --dir DIR [--checksums FILE]",
                       .summary = "re-check every value against its successors"},

@@ -8,8 +8,10 @@
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/common/progress_rule.h"
+#include "tools/common/table_certify.h"
 #include "tools/common/table_jobs.h"
 #include "tools/common/table_play.h"
+#include "tools/common/table_reach.h"
 #include "tools/hunt/hunt_games.h"
 
 namespace gs::tools {
@@ -96,6 +98,14 @@ int hunt_play(const HuntOptions& o, const std::string& side) {
     cli::emit_json(o.global, record);
     return 0;
   });
+}
+
+Report hunt_certify(const HuntOptions& o) {
+  return with_game(o, [&](const auto& g) { return certify(g, o, o.output); });
+}
+
+Report hunt_reach(const HuntOptions& o) {
+  return with_game(o, [&](const auto& g) { return reach(g, o); });
 }
 
 Report hunt_verify(const HuntOptions& o, bool& valid) {

@@ -28,6 +28,7 @@ struct HuntOptions : table_jobs::TableJobOptions {
   std::string truth;                 // prove: tables holding the sampled layer, to compare with
   int truth_max_geese = 13;          // prove: Fox and Geese, the geese of those tables
   std::uint64_t seed = 1;            // prove: the draw
+  std::string output;                // certify: the certificate to write
 };
 
 Report hunt_build(const HuntOptions& options);
@@ -48,6 +49,11 @@ Report hunt_prove(const HuntOptions& options);
 // The games whose complete tables are in `dir`, for `gamesolver serve` (each variant once; a
 // game with a draw rule served under `rule` when its tables under it are built too).
 GameServices hunt_services(const std::string& dir, int rule);
+// The certificate of a won position (the start by default), from the plain tables
+// (tools/common/table_certify.h).
+Report hunt_certify(const HuntOptions& options);
+// The index positions reached from the start, per layer (tools/common/table_reach.h).
+Report hunt_reach(const HuntOptions& options);
 // `valid` tells the caller the exit code.
 Report hunt_verify(const HuntOptions& options, bool& valid);
 

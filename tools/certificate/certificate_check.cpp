@@ -1,0 +1,182 @@
+#include "tools/certificate/certificate_check.h"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "engine/core/errors.h"
+#include "tools/certificate/certificate_file.h"
+#include "tools/certificate/checker_rules.h"
+
+namespace gs::tools {
+
+namespace {
+
+// The recorded positions' keys, sorted, with their distances beside them: 10 bytes a record.
+class RecordedDistances {
+ public:
+  void add(std::uint64_t key, int distance) { entries_.push_back({key, static_cast<std::uint16_t>(distance)}); }
+  void seal() {
+    std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    keys_.reserve(entries_.size()), distances_.reserve(entries_.size());
+    for (const Entry& e : entries_) keys_.push_back(e.key), distances_.push_back(e.distance);
+    entries_ = {};
+  }
+  std::optional<int> find(std::uint64_t key) const {
+    const auto it = std::lower_bound(keys_.begin(), keys_.end(), key);
+    if (it == keys_.end() || *it != key) return std::nullopt;
+    return distances_[static_cast<std::size_t>(it - keys_.begin())];
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t key;
+    std::uint16_t distance;
+  };
+  std::vector<Entry> entries_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint16_t> distances_;
+};
+
+class Checker {
+ public:
+  Checker(const CheckerRules& rules, const RecordedDistances& recorded, int winner)
+      : rules_(rules), recorded_(recorded), winner_(winner) {}
+
+  // Why the position after the winner's move, with `distance` plies claimed before that move,
+  // fails: "" when the winner has won there or every reply is covered within distance - 2.
+  std::string after_move(std::uint64_t next, int distance) {
+    const int won = rules_.winner(next);
+    if (won == winner_) return "";
+    if (won >= 0) return "the move loses: " + rules_.side_name(won) + " win at " + rules_.format(next);
+    if (distance < 2) return "distance " + std::to_string(distance) + " but the game goes on after the move";
+    for (const CheckerMove& reply : rules_.moves(next)) {
+      ++replies_;
+      const int then = rules_.winner(reply.next);
+      if (then == winner_) continue;
+      if (then >= 0) return "the reply " + reply.name + " wins for the " + rules_.side_name(then);
+      const std::optional<int> d = recorded_.find(reply.next);
+      if (!d) return "the reply " + reply.name + " reaches " + rules_.format(reply.next) + ", which no record covers";
+      if (*d > distance - 2)
+        return "the reply " + reply.name + " reaches " + rules_.format(reply.next) + ", recorded at distance " +
+               std::to_string(*d) + ", not below " + std::to_string(distance - 1);
+    }
+    return "";
+  }
+
+  // Why a record fails ("" when it holds): its move must be legal and lead to a covered position.
+  // A name that several moves share (a chain of captures ending where another does) holds when
+  // one of them does: the winner may play that one.
+  std::string record(std::uint64_t position, const std::string& move, int distance) {
+    std::string first_failure;
+    bool legal = false;
+    for (const CheckerMove& m : rules_.moves(position)) {
+      if (m.name != move) continue;
+      legal = true;
+      const std::string why = after_move(m.next, distance);
+      if (why.empty()) return "";
+      if (first_failure.empty()) first_failure = why;
+    }
+    return legal ? first_failure : "the move " + clipped(move) + " is not legal there";
+  }
+
+  std::uint64_t replies() const { return replies_; }
+
+ private:
+  const CheckerRules& rules_;
+  const RecordedDistances& recorded_;
+  int winner_;
+  std::uint64_t replies_ = 0;
+};
+
+std::string where(std::uint64_t line, const std::string& position) {
+  return "line " + std::to_string(line) + " (" + clipped(position, 120) + "): ";
+}
+
+}  // namespace
+
+CertificateCheck check_certificate(const std::string& path) {
+  CertificateCheck result;
+  CertificateReader first(path);
+  const CertificateHeader header = first.header();
+  const std::unique_ptr<CheckerRules> rules = checker_rules(header.game, header.variant);
+  const auto side_of = [&](const std::string& name) {
+    for (int side = 0; side < 2; ++side)
+      if (rules->side_name(side) == name) return side;
+    throw DataError(path + ": the header names no side of " + header.game + ": " + clipped(name));
+  };
+  const int winner = side_of(header.winner);
+  const auto fail = [&](std::string why) {
+    result.failure = std::move(why);
+    return result;
+  };
+
+  // Pass 1: every record names a position where the winner moves and the game goes on, in the
+  // one text the rules give it.
+  RecordedDistances recorded;
+  CertificateRecord r;
+  while (first.next(r)) {
+    std::uint64_t p = 0;
+    try {
+      p = rules->parse(r.position);
+    } catch (const DataError& e) {
+      return fail(where(first.line(), r.position) + "not a position: " + e.what());
+    }
+    if (rules->format(p) != r.position)
+      return fail(where(first.line(), r.position) + "not written as the rules write it: " + rules->format(p));
+    if (rules->to_move(p) != winner) return fail(where(first.line(), r.position) + "the winner is not to move");
+    if (rules->winner(p) >= 0) return fail(where(first.line(), r.position) + "the game is already over");
+    recorded.add(p, r.distance);
+    ++result.records;
+  }
+  if (result.records != header.records)
+    return fail("the header counts " + std::to_string(header.records) + " records, the file holds " +
+                std::to_string(result.records));
+  recorded.seal();
+
+  // Pass 2: every record's move, and every reply to it.
+  Checker checker(*rules, recorded, winner);
+  CertificateReader second(path);
+  while (second.next(r)) {
+    const std::string why = checker.record(rules->parse(r.position), r.move, r.distance);
+    if (!why.empty()) return fail(where(second.line(), r.position) + why);
+  }
+
+  // The claim: the header's position is won for the winner within the claimed distance.
+  std::uint64_t start = 0;
+  try {
+    start = rules->parse(header.position);
+  } catch (const DataError& e) {
+    return fail("the header's position is not one: " + std::string(e.what()));
+  }
+  const int to_move = rules->to_move(start);
+  if (header.to_move != rules->side_name(to_move))
+    return fail("the header says " + clipped(header.to_move) + " to move at its position, but " +
+                rules->side_name(to_move) + " are");
+  if (header.value != (to_move == winner ? "win" : "loss"))
+    return fail("the header claims " + clipped(header.value) + " for the side to move, but names the " + header.winner +
+                " as winner with the " + rules->side_name(to_move) + " to move");
+  if (rules->winner(start) >= 0) return fail("the game is already over at the header's position");
+  if (to_move == winner) {
+    const std::optional<int> d = recorded.find(start);
+    if (!d) return fail("the header's position has no record");
+    if (*d != header.distance)
+      return fail("the header claims " + std::to_string(header.distance) + " plies, its position's record " +
+                  std::to_string(*d));
+  } else {
+    // The other side moves first: each of its moves is a reply the strategy must answer.
+    const std::string why = checker.after_move(start, header.distance + 1);
+    if (!why.empty()) return fail("at the header's position: " + why);
+  }
+  result.replies = checker.replies();
+  result.progress_limit = rules->progress_limit();
+  result.under_progress_rule = result.progress_limit > 0 && header.distance < result.progress_limit;
+  result.claim = header.position + " (" + header.to_move + " to move): won for the " + header.winner + " within " +
+                 std::to_string(header.distance) + " plies";
+  result.valid = true;
+  return result;
+}
+
+}  // namespace gs::tools

@@ -1,0 +1,125 @@
+// The certificate of a won position, read from solved tables (docs/certificates.md): every
+// position reachable from it when the winner plays the tables' fastest winning move and the
+// other side plays every legal move; for each one where the winner moves, that move and the
+// distance. `gamesolver certificate check` proves the claim from the file alone.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <deque>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "solvers/common/game.h"
+#include "solvers/common/progress.h"
+#include "solvers/probe/layer_tables.h"
+#include "tools/certificate/certificate_file.h"
+#include "tools/common/cli.h"
+#include "tools/common/table_jobs.h"
+
+namespace gs::tools::table_jobs {
+
+template <Reported G>
+Report certify(const G& game, const TableJobOptions& options, const std::string& output) {
+  using Position = typename G::Position;
+  const cli::Stopwatch clock;
+  LayerTables<G> tables(game, options.dir);
+  const Position start = options.position.empty() ? game.start() : game.parse(options.position);
+  if (!game.terminal(start) && !game.tabulated(start))
+    throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
+  if (game.terminal(start)) throw InputError("the game is over at the position: there is nothing to certify");
+  const Value value = tables.value(start);
+  if (value.outcome == Outcome::kDraw)
+    throw InputError(
+        "the position is a draw; certificates prove wins (a draw needs both sides' strategies, "
+        "which this command does not write)");
+  const int winner = value.outcome == Outcome::kWin ? game.side(start) : 1 - game.side(start);
+  // Tables that fit in a few GiB are read whole (a probe of a block per position is 30 times
+  // slower); bigger ones are probed block by block.
+  double bytes_needed = 0;
+  for (int layer = 0; layer < game.layer_count(); ++layer) bytes_needed += 2.0 * double(game.layer_size(layer));
+  if (bytes_needed < 0.25 * cli::physical_memory_bytes())
+    for (int layer = 0; layer < game.layer_count(); ++layer)
+      if (tables.present(layer)) tables.table(layer);
+
+  // Breadth first from the start. Positions seen are kept as hashes of their text: two positions
+  // with one hash would leave a record out, which the check refuses; it never passes a wrong one.
+  std::unordered_set<std::uint64_t> seen;
+  const auto first_visit = [&](const Position& p) {
+    return seen.insert(std::hash<std::string>{}(game.format(p))).second;
+  };
+  std::deque<Position> queue;
+  std::vector<CertificateRecord> records;
+  std::atomic<std::uint64_t> positions{0};
+  const ProgressReporter progress(options.global.progress(), [&] {
+    return std::string(G::kName) + " certify: " + std::to_string(positions.load()) + " positions of the winner";
+  });
+  // The other side's replies at `p` (its turn): the winner's positions they reach.
+  const auto replies = [&](const Position& p) {
+    game.for_each_move(p, [&](const typename G::Move& m) {
+      const Position next = game.play(p, m);
+      if (const auto end = game.terminal(next)) {
+        if (*end != Outcome::kWin)
+          throw DataError("the tables' strategy lets the " + std::string(G::kSides[1 - winner]) + " win at " +
+                          game.format(next));
+        return;
+      }
+      if (first_visit(next)) queue.push_back(next);
+    });
+  };
+  if (game.side(start) == winner)
+    first_visit(start), queue.push_back(start);
+  else
+    replies(start);
+  while (!queue.empty()) {
+    const Position p = queue.front();
+    queue.pop_front();
+    const Value v = tables.value(p);
+    const auto moves = tables.moves(p, std::nullopt);
+    if (v.outcome != Outcome::kWin || moves.empty() || moves.front().second != v)
+      throw DataError("the tables do not hold a win for the " + std::string(G::kSides[winner]) + " at " +
+                      game.format(p) + " (damaged or inconsistent tables: run hunt verify)");
+    const Position next = game.play(p, moves.front().first);
+    records.push_back({game.format(p), game.move_name(p, moves.front().first), v.distance});
+    ++positions;
+    if (!game.terminal(next)) replies(next);
+  }
+  std::sort(records.begin(), records.end(),
+            [](const CertificateRecord& a, const CertificateRecord& b) { return a.position < b.position; });
+  const CertificateHeader header{.game = G::kName,
+                                 .variant = game.variant(),
+                                 .rules = "docs/rules/hunt-games.md",
+                                 .draw_rule = "none",
+                                 .position = game.format(start),
+                                 .to_move = G::kSides[game.side(start)],
+                                 .value = value.outcome == Outcome::kWin ? "win" : "loss",
+                                 .winner = G::kSides[winner],
+                                 .distance = value.distance,
+                                 .records = records.size()};
+  const std::uint64_t bytes = write_certificate(output, header, records);
+  const double seconds = clock.seconds();
+  std::string text = std::string(G::kName) + " " + game.variant() + ": " + header.position + ": " + header.to_move +
+                     " to move, " + value_text(value) + "\n  certificate " + output + ": " +
+                     std::to_string(records.size()) + " positions where the " + header.winner + " move, " +
+                     std::to_string(bytes) + " bytes\n  " + std::to_string(seconds) + " s, peak " +
+                     std::to_string(static_cast<int>(cli::peak_memory_mib())) + " MiB\n";
+  return Report{nlohmann::json{{"game", G::kName},
+                               {"variant", game.variant()},
+                               {"position", header.position},
+                               {"side_to_move", header.to_move},
+                               {"value", header.value},
+                               {"winner", header.winner},
+                               {"distance", header.distance},
+                               {"certificate", output},
+                               {"records", records.size()},
+                               {"bytes", bytes},
+                               {"seconds", seconds},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text};
+}
+
+}  // namespace gs::tools::table_jobs

@@ -1,0 +1,140 @@
+// The positions of a game's index that play from the start reaches, counted per layer: an index
+// holds every placement of the pieces (Tigers and Goats: tigers to move with 20 goats in hand),
+// most of which no game reaches. A forward pass over the index alone, no table read.
+//
+// Why layer by layer: a move leads to its own layer or to one solved before it (the order the
+// retrograde solver needs), so once the layers above are done, a layer receives nothing more
+// from outside. Its marks are then closed under its own moves by sweeps (each sweep expands the
+// marks the last one added) and its bitmap is freed. Memory: one bit an index position of the
+// layers marked and not yet done.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "solvers/common/game.h"
+#include "solvers/common/progress.h"
+#include "tools/common/cli.h"
+#include "tools/common/table_jobs.h"
+
+namespace gs::tools::table_jobs {
+
+// One bit an index position of a layer, set from any thread.
+class LayerMarks {
+ public:
+  explicit LayerMarks(std::uint64_t size) : words_((size + 63) / 64), bits_(new std::atomic<std::uint64_t>[words_]) {
+    for (std::size_t w = 0; w < words_; ++w) bits_[w].store(0, std::memory_order_relaxed);
+  }
+  // True when the bit was clear.
+  bool mark(std::uint64_t index) {
+    const std::uint64_t bit = std::uint64_t{1} << (index % 64);
+    return !(bits_[index / 64].fetch_or(bit, std::memory_order_relaxed) & bit);
+  }
+  std::uint64_t word(std::size_t w) const { return bits_[w].load(std::memory_order_relaxed); }
+  std::size_t words() const { return words_; }
+  std::uint64_t count() const {
+    std::uint64_t n = 0;
+    for (std::size_t w = 0; w < words_; ++w) n += static_cast<std::uint64_t>(std::popcount(word(w)));
+    return n;
+  }
+
+ private:
+  std::size_t words_;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> bits_;
+};
+
+template <Reported G>
+Report reach(const G& game, const TableJobOptions& options) {
+  const cli::Stopwatch clock;
+  const int layers = game.layer_count();
+  double bits = 0;
+  for (int l = 0; l < layers; ++l) bits += static_cast<double>(game.layer_size(l));
+  cli::check_memory_fits(bits / 8, std::string(G::kName) + " " + game.variant() + ": a bit an index position",
+                         "a smaller variant");
+  std::vector<std::unique_ptr<LayerMarks>> marks(static_cast<std::size_t>(layers));
+  const auto marks_of = [&](int layer) -> LayerMarks& {
+    auto& m = marks[static_cast<std::size_t>(layer)];
+    if (!m) m = std::make_unique<LayerMarks>(game.layer_size(layer));
+    return *m;
+  };
+  int top = -1;
+  for (const auto& start : game.starts()) {
+    if (!game.tabulated(start)) throw InputError("the index does not hold the start (Tigers and Goats: --phase whole)");
+    const LayerIndex at = game.locate(start);
+    marks_of(at.layer).mark(at.index);
+    top = std::max(top, at.layer);
+  }
+  // Layers are created in the main thread before a sweep reads them: every layer below `layer`
+  // that a move can reach is made up front, so the workers only set bits.
+  std::atomic<int> current{top};
+  std::atomic<std::uint64_t> reached{0};
+  const ProgressReporter progress(options.global.progress(), [&] {
+    return std::string(G::kName) + " reach: layer " + std::to_string(current.load()) + ", " +
+           std::to_string(reached.load()) + " positions reached";
+  });
+  for (int l = 0; l < top; ++l) marks_of(l);
+  nlohmann::json per_layer = nlohmann::json::array();
+  std::uint64_t total = 0, index_total = 0;
+  std::string text = "layer  layer name                          index entries           reached\n";
+  for (int layer = top; layer >= 0; --layer) {
+    current = layer;
+    LayerMarks& here = marks_of(layer);
+    LayerMarks done(game.layer_size(layer));
+    for (bool grew = true; grew;) {  // sweeps until the layer's own moves add nothing
+      std::atomic<bool> added{false};
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.words(), 64), [&](const auto& range) {
+        for (std::size_t w = range.begin(); w != range.end(); ++w) {
+          for (std::uint64_t fresh = here.word(w) & ~done.word(w); fresh; fresh &= fresh - 1) {
+            const std::uint64_t index = w * 64 + static_cast<std::uint64_t>(std::countr_zero(fresh));
+            done.mark(index);
+            const auto p = game.unrank(layer, index);
+            if (!p) throw std::logic_error("a reached index names no position");
+            if (game.terminal(*p)) continue;
+            for_each_located_successor(game, *p, [&](const typename G::Position&, LayerIndex at) {
+              if (at.layer < 0) return;  // the game's end, outside the index
+              if (at.layer > layer) throw std::logic_error("a move to a layer solved after its own");
+              if (marks[static_cast<std::size_t>(at.layer)]->mark(at.index) && at.layer == layer) added = true;
+            });
+          }
+        }
+      });
+      grew = added;
+    }
+    const std::uint64_t count = here.count();
+    marks[static_cast<std::size_t>(layer)].reset();
+    total += count, index_total += game.layer_size(layer), reached += count;
+    per_layer.push_back({{"layer", layer},
+                         {"layer_name", game.layer_name(layer)},
+                         {"entries", game.layer_size(layer)},
+                         {"reached", count}});
+    char row[160];
+    std::snprintf(row, sizeof row, "%5d  %-34s  %22llu  %llu\n", layer, game.layer_name(layer).c_str(),
+                  static_cast<unsigned long long>(game.layer_size(layer)), static_cast<unsigned long long>(count));
+    text += row;
+  }
+  text += "  " + std::to_string(total) + " positions reached from the start, of the index's " +
+          std::to_string(index_total) + " entries (some entries name no position; counted as the index counts, " +
+          "up to its symmetries)\n  " + std::to_string(clock.seconds()) + " s, " + std::to_string(options.threads) +
+          " threads, peak " + std::to_string(static_cast<int>(cli::peak_memory_mib())) + " MiB\n";
+  return Report{nlohmann::json{{"game", G::kName},
+                               {"variant", game.variant()},
+                               {"layers", per_layer},
+                               {"reached", total},
+                               {"entries", index_total},
+                               {"seconds", clock.seconds()},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text};
+}
+
+}  // namespace gs::tools::table_jobs
