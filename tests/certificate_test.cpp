@@ -13,6 +13,7 @@
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
+#include "engine/mnk/mnk_game.h"
 #include "solvers/probe/layer_tables.h"
 #include "tests/cli_run.h"
 #include "tests/temp_dir.h"
@@ -20,6 +21,7 @@
 #include "tools/certificate/certificate_file.h"
 #include "tools/certificate/checker_rules.h"
 #include "tools/hunt/hunt_jobs.h"
+#include "tools/mnk/mnk_jobs.h"
 
 namespace {
 
@@ -309,6 +311,60 @@ TEST(Certificate, CheckerRulesMatchTheEngineOnRandomGames) {
   expect_same_rules(geese, geese.variant(), 300, 3);
 }
 
+// The same for m,n,k, whose engine names its moves by cell.
+void expect_same_mnk_rules(const mnk::MnkGame& game, int games, std::uint64_t seed) {
+  const std::unique_ptr<CheckerRules> rules = checker_rules("mnk", game.name());
+  std::mt19937_64 random(seed);
+  for (int g = 0; g < games; ++g) {
+    mnk::Position p;
+    for (;;) {
+      const std::string text = game.format(p);
+      const std::uint64_t k = rules->parse(text);
+      ASSERT_EQ(rules->format(k), text);
+      std::set<std::pair<std::string, std::string>> engine_moves, checker_moves;
+      std::vector<mnk::Position> next;
+      if (!game.is_terminal(p))
+        game.for_each_move(p, [&](int cell, mnk::Position q) {
+          engine_moves.insert({game.cell_name(cell), game.format(q)});
+          next.push_back(q);
+        });
+      for (const CheckerMove& m : rules->moves(k)) checker_moves.insert({m.name, rules->format(m.next)});
+      ASSERT_EQ(engine_moves, checker_moves) << text;
+      const int mover = mnk::MnkGame::to_move(p) == mnk::Player::x ? 0 : 1;
+      const int engine_winner = game.won_by_last_mover(p) ? 1 - mover
+                                : game.is_terminal(p)     ? CheckerRules::kDrawn
+                                                          : CheckerRules::kGoesOn;
+      ASSERT_EQ(rules->winner(k), engine_winner) << text;
+      if (next.empty()) break;
+      p = next[random() % next.size()];
+    }
+  }
+}
+
+TEST(Certificate, CheckerRulesMatchTheMnkEngineOnRandomGames) {
+  expect_same_mnk_rules(mnk::MnkGame(3, 3, 3), 300, 4);
+  expect_same_mnk_rules(mnk::MnkGame(6, 5, 4), 300, 5);
+  expect_same_mnk_rules(mnk::MnkGame(4, 8, 4), 100, 6);
+}
+
+TEST(Certificate, MnkWinsFromProofNumberSearchCheck) {
+  TempDir dir("cert-mnk");
+  MnkOptions options;
+  options.global.quiet = true;
+  mnk_certify(mnk::MnkGame(4, 4, 3), options, std::nullopt, dir.file("443.cert"));
+  const CertificateCheck c = check_certificate(dir.file("443.cert"));
+  EXPECT_TRUE(c.valid) << c.failure;
+  EXPECT_EQ(c.claim, "..../..../..../.... (X to move): won for X within 11 plies");
+  // A win at once: one record. Changed to a move that lets O draw: refused.
+  mnk_certify(mnk::MnkGame(3, 3, 3), options, "XX./OO./...", dir.file("ttt.cert"));
+  Certificate t = read_all(dir.file("ttt.cert"));
+  ASSERT_EQ(t.records.size(), 1u);
+  EXPECT_EQ(t.records[0].move, "c3");
+  EXPECT_TRUE(check_certificate(dir.file("ttt.cert")).valid);
+  // Tic-tac-toe is a draw: nothing to certify from the empty board.
+  EXPECT_THROW(mnk_certify(mnk::MnkGame(3, 3, 3), options, std::nullopt, dir.file("x.cert")), InputError);
+}
+
 TEST(Certificate, TheCheckerIncludesNoGameOfTheEngineAndNoSolver) {
   const std::regex include(R"(#include\s+"([^"]+)\")");
   for (const char* file : {"checker_rules.h", "checker_rules.cpp", "certificate_check.h", "certificate_check.cpp"}) {
@@ -372,7 +428,7 @@ TEST(Certificate, PublishedCertificatesCheckAndAreRewrittenIdentically) {
     EXPECT_TRUE(c.valid) << entry.path() << ": " << c.failure;
     ++checked;
   }
-  EXPECT_EQ(checked, 3);
+  EXPECT_EQ(checked, 4);
   const auto sums = gs::testing::run_shell("cd " + published + " && sha256sum --check --quiet SHA256SUMS 2>&1");
   EXPECT_EQ(sums.code, 0) << sums.output;
   TempDir dir("cert-published");
@@ -420,8 +476,8 @@ TEST(Reach, EqualsABreadthFirstSearchOfSmallVariants) {
   fh.size = 6;
   expect_reach_equals_search(hunt::FoxAndHounds(6), fh);
   HuntOptions tg = quiet_hunt("tigers-goats", "");
-  tg.size = 4, tg.goats = 6, tg.win_captures = 2;
-  expect_reach_equals_search(hunt::TigersAndGoats(4, 6, 2, true, true), tg);
+  tg.size = 4, tg.goats = 3, tg.win_captures = 2;
+  expect_reach_equals_search(hunt::TigersAndGoats(4, 3, 2, true, true), tg);
   // The sliding phase alone does not hold the start.
   tg.whole_game = false;
   EXPECT_THROW(hunt_reach(tg), InputError);

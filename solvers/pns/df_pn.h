@@ -125,6 +125,20 @@ class DfpnSolver {
     return result;
   }
 
+  // After prove(root, goal) has proved it: a move of p that keeps the proof, where p is a
+  // position with the root's side to move that the proof's strategy reaches (so the prover's
+  // strategy can be written out, one position at a time). The table answers most positions; one
+  // whose numbers it has lost is searched again, with the same goal for the same side. Games
+  // without cycles only: there an answer does not depend on the path that led to it.
+  std::optional<Move> proving_move(const Position& p) requires PlyCounted<G> {
+    if (!proved_) throw std::logic_error("proving_move asks about a proof not yet made");
+    root_move_.reset();
+    stopped_ = false;
+    if (game_.terminal(p)) return std::nullopt;
+    const Numbers r = mid(p, 0, 0, kInfinity, kInfinity);
+    return r.phi == 0 ? root_move_ : std::nullopt;
+  }
+
  private:
   // 64-bit numbers: a sum over a wide tree can pass 32 bits, and an open node's numbers must stay
   // below kInfinity, which marks answers (they are capped at kLargest).

@@ -50,12 +50,14 @@ class Checker {
   std::string after_move(std::uint64_t next, int distance) {
     const int won = rules_.winner(next);
     if (won == winner_) return "";
+    if (won == CheckerRules::kDrawn) return "the game ends drawn at " + rules_.format(next);
     if (won >= 0) return "the move loses: " + rules_.side_name(won) + " win at " + rules_.format(next);
     if (distance < 2) return "distance " + std::to_string(distance) + " but the game goes on after the move";
     for (const CheckerMove& reply : rules_.moves(next)) {
       ++replies_;
       const int then = rules_.winner(reply.next);
       if (then == winner_) continue;
+      if (then == CheckerRules::kDrawn) return "the reply " + reply.name + " ends the game drawn";
       if (then >= 0) return "the reply " + reply.name + " wins for the " + rules_.side_name(then);
       const std::optional<int> d = recorded_.find(reply.next);
       if (!d) return "the reply " + reply.name + " reaches " + rules_.format(reply.next) + ", which no record covers";
@@ -127,7 +129,8 @@ CertificateCheck check_certificate(const std::string& path) {
     if (rules->format(p) != r.position)
       return fail(where(first.line(), r.position) + "not written as the rules write it: " + rules->format(p));
     if (rules->to_move(p) != winner) return fail(where(first.line(), r.position) + "the winner is not to move");
-    if (rules->winner(p) >= 0) return fail(where(first.line(), r.position) + "the game is already over");
+    if (rules->winner(p) != CheckerRules::kGoesOn)
+      return fail(where(first.line(), r.position) + "the game is already over");
     recorded.add(p, r.distance);
     ++result.records;
   }
@@ -158,7 +161,7 @@ CertificateCheck check_certificate(const std::string& path) {
   if (header.value != (to_move == winner ? "win" : "loss"))
     return fail("the header claims " + clipped(header.value) + " for the side to move, but names the " + header.winner +
                 " as winner with the " + rules->side_name(to_move) + " to move");
-  if (rules->winner(start) >= 0) return fail("the game is already over at the header's position");
+  if (rules->winner(start) != CheckerRules::kGoesOn) return fail("the game is already over at the header's position");
   if (to_move == winner) {
     const std::optional<int> d = recorded.find(start);
     if (!d) return fail("the header's position has no record");
@@ -173,7 +176,8 @@ CertificateCheck check_certificate(const std::string& path) {
   result.replies = checker.replies();
   result.progress_limit = rules->progress_limit();
   result.under_progress_rule = result.progress_limit > 0 && header.distance < result.progress_limit;
-  result.claim = header.position + " (" + header.to_move + " to move): won for the " + header.winner + " within " +
+  const std::string who = header.winner.size() == 1 ? header.winner : "the " + header.winner;  // X, the fox
+  result.claim = header.position + " (" + header.to_move + " to move): won for " + who + " within " +
                  std::to_string(header.distance) + " plies";
   result.valid = true;
   return result;

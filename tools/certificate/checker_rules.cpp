@@ -17,6 +17,17 @@ namespace {
 constexpr std::array<std::array<int, 2>, 8> kDirections = {
     {{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}}};
 
+// The rows of a grid text, separated by '/'.
+std::vector<std::string> split_rows(const std::string& text) {
+  std::vector<std::string> rows(1);
+  for (const char ch : text)
+    if (ch == '/')
+      rows.emplace_back();
+    else
+      rows.back().push_back(ch);
+  return rows;
+}
+
 // The points of a grid (rows of 'o' for a point, ' ' for none), numbered in reading order; `off`
 // is what a text writes in a cell that is no point (Fox and Hounds: '.' on the light squares).
 class Points {
@@ -64,12 +75,7 @@ class Points {
   }
   // The cell characters of a grid text, by point; DataError if its shape differs.
   std::vector<char> cells(const std::string& text, bool short_rows) const {
-    std::vector<std::string> lines(1);
-    for (const char ch : text)
-      if (ch == '/')
-        lines.emplace_back();
-      else
-        lines.back().push_back(ch);
+    const std::vector<std::string> lines = split_rows(text);
     if (static_cast<int>(lines.size()) != rows())
       throw DataError("a grid of " + std::to_string(rows()) + " rows separated by '/' was expected");
     std::vector<char> cell(count(), '?');
@@ -383,6 +389,80 @@ class FoxAndGeeseRules : public CheckerRules {
   Points points_;
 };
 
+// ---- m,n,k: m columns, n rows, k in a row (docs/rules/mnk.md) ----
+
+class MnkRules : public CheckerRules {
+ public:
+  MnkRules(int m, int n, int k) : m_(m), n_(n), k_(k) {}
+
+  std::uint64_t parse(const std::string& text) const override {
+    const std::vector<std::string> rows = split_rows(text);
+    if (static_cast<int>(rows.size()) != n_) throw DataError(std::to_string(n_) + " rows separated by '/' expected");
+    std::uint64_t x = 0, o = 0;
+    for (int r = 0; r < n_; ++r) {
+      if (static_cast<int>(rows[r].size()) != m_) throw DataError("a row of " + std::to_string(m_) + " cells expected");
+      for (int c = 0; c < m_; ++c) {
+        const char ch = rows[r][c];
+        if (ch == 'X') x |= bit(r * m_ + c);
+        if (ch == 'O') o |= bit(r * m_ + c);
+        if (ch != 'X' && ch != 'O' && ch != '.') throw DataError("a cell is not X, O or '.'");
+      }
+    }
+    const int xs = std::popcount(x), os = std::popcount(o);
+    if (xs != os && xs != os + 1) throw DataError("X moves first: X has as many pieces as O or one more");
+    if (line(x) && line(o)) throw DataError("both players have a line");
+    return x | o << 32;
+  }
+  std::string format(std::uint64_t k) const override {
+    std::string out;
+    for (int r = 0; r < n_; ++r) {
+      if (r > 0) out += '/';
+      for (int c = 0; c < m_; ++c) out += (k & bit(r * m_ + c)) ? 'X' : (k >> 32 & bit(r * m_ + c)) ? 'O' : '.';
+    }
+    return out;
+  }
+  int to_move(std::uint64_t k) const override {
+    return std::popcount(k & 0xFFFFFFFF) == std::popcount(k >> 32) ? 0 : 1;
+  }
+  std::string side_name(int side) const override { return side == 0 ? "X" : "O"; }
+
+  std::vector<CheckerMove> moves(std::uint64_t k) const override {
+    std::vector<CheckerMove> out;
+    if (winner(k) != kGoesOn) return out;
+    const std::uint64_t taken = (k | k >> 32) & 0xFFFFFFFF;
+    for (int r = 0; r < n_; ++r)
+      for (int c = 0; c < m_; ++c) {
+        if (taken & bit(r * m_ + c)) continue;
+        const std::string name =
+            std::string(1, static_cast<char>('a' + c)) + std::to_string(n_ - r);  // a1: bottom left
+        out.push_back({name, k | bit(r * m_ + c) << (to_move(k) == 0 ? 0 : 32)});
+      }
+    return out;
+  }
+
+  int winner(std::uint64_t k) const override {
+    if (line(k & 0xFFFFFFFF)) return 0;
+    if (line(k >> 32)) return 1;
+    return std::popcount((k | k >> 32) & 0xFFFFFFFF) == m_ * n_ ? kDrawn : kGoesOn;
+  }
+
+ private:
+  // k in a row among the cells of `set`: across, down, and both diagonals.
+  bool line(std::uint64_t set) const {
+    for (int r = 0; r < n_; ++r)
+      for (int c = 0; c < m_; ++c)
+        for (const auto& d : {std::array<int, 2>{0, 1}, {1, 0}, {1, 1}, {1, -1}}) {
+          int i = 0;
+          while (i < k_ && r + i * d[0] < n_ && c + i * d[1] >= 0 && c + i * d[1] < m_ &&
+                 (set & bit((r + i * d[0]) * m_ + c + i * d[1])))
+            ++i;
+          if (i == k_) return true;
+        }
+    return false;
+  }
+  int m_, n_, k_;
+};
+
 // "NxN" or "NxN-goatsG-winW...": the numbers after each prefix.
 int variant_number(const std::string& variant, const std::string& after, const std::string& what) {
   const std::size_t at = variant.find(after);
@@ -413,7 +493,16 @@ std::unique_ptr<CheckerRules> checker_rules(const std::string& game, const std::
     if (!variant.starts_with("geese")) throw DataError("not a Fox and Geese variant: " + clipped(variant));
     return std::make_unique<FoxAndGeeseRules>();
   }
-  throw DataError("no checker for the game " + clipped(game) + " (known: fox-hounds, tigers-goats, fox-geese)");
+  if (game == "mnk") {
+    const int m = variant_number("," + variant, ",", "number of columns");
+    const int n = variant_number(variant.substr(variant.find(',') + 1), "", "number of rows");
+    const int k = variant_number(variant.substr(variant.rfind(',')), ",", "line length");
+    if (m < 1 || n < 1 || m * n > 32 || k < 1 ||
+        variant != std::to_string(m) + "," + std::to_string(n) + "," + std::to_string(k))
+      throw DataError("not an m,n,k game of at most 32 cells: " + clipped(variant));
+    return std::make_unique<MnkRules>(m, n, k);
+  }
+  throw DataError("no checker for the game " + clipped(game) + " (known: fox-hounds, tigers-goats, fox-geese, mnk)");
 }
 
 }  // namespace gs::tools

@@ -1,4 +1,4 @@
-// The rules a certificate checker needs, written from docs/rules/hunt-games.md alone and kept
+// The rules a certificate checker needs, written from docs/rules/ alone (hunt-games.md, mnk.md) and kept
 // apart from engine/ on purpose: a certificate checked with the engine's own move generator
 // would share any bug of the engine that made the tables. Nothing here includes a game of
 // engine/ or a solver (a test checks the includes); the rules are plain loops over the board's
@@ -31,7 +31,9 @@ class CheckerRules {
   virtual std::string side_name(int side) const = 0;
   // Every legal move of the side to move (none once the game is over).
   virtual std::vector<CheckerMove> moves(std::uint64_t position) const = 0;
-  // The side that has won when the game is over at this position, -1 while it goes on.
+  // When the game is over at this position, the side that has won (0 or 1) or kDrawn; kGoesOn
+  // while it goes on.
+  static constexpr int kGoesOn = -1, kDrawn = 2;
   virtual int winner(std::uint64_t position) const = 0;
   // Plies without progress that draw under the game's rule (0: the game has none).
   virtual int progress_limit() const { return 0; }

@@ -48,6 +48,7 @@ const char* kExamples =
   gamesolver mnk --m 6 --n 6 --k 5                 a draw: neither side can win the maker-breaker relaxation
   gamesolver tictactoe --position 'X.O/.X./...'
   gamesolver tictactoe --all --output ttt.table && gamesolver mnk probe --table ttt.table --position 'X../.../...'
+  gamesolver mnk certify --m 6 --n 5 --k 4 --output mnk654.cert.zst && gamesolver certificate check mnk654.cert.zst
 )";
 
 Command make_mnk(Command command, bool tictactoe) {
@@ -60,8 +61,9 @@ Command make_mnk(Command command, bool tictactoe) {
             "position,p", po::value<std::string>(&o.position), "a position: the value of every legal move")(
             "play", po::bool_switch(), "play against perfect play in the terminal")(
             "first", po::value<std::string>(&o.first)->default_value("human"),
-            "with --play: who moves first, human or engine")("output,o", po::value<std::string>(&o.output),
-                                                             "with --all: write the solution table to FILE")(
+            "with --play: who moves first, human or engine")(
+            "output,o", po::value<std::string>(&o.output),
+            "with --all: write the solution table to FILE; certify: the certificate")(
             "table", po::value<std::string>(&o.table), "with probe: the table file to read")(
             "table-bits", po::value<int>(&o.job.table_bits)->default_value(24),
             "alpha-beta: transposition table of 2^N entries (16 bytes each)")(
@@ -83,7 +85,7 @@ Command make_mnk(Command command, bool tictactoe) {
            [](MnkCommandOptions& o, const Invocation& in) {
              const MnkOptions options = job_of(o, in);
              const mnk::MnkGame game = game_of(o, in);
-             if (!o.output.empty()) throw InputError("--output applies to --all");
+             if (!o.output.empty()) throw InputError("--output applies to --all and certify");
              const auto asked = in.vm.count("position") ? std::optional<std::string>(o.position) : std::nullopt;
              cli::emit(options.global, mnk_weak(game, options, asked));
              return 0;
@@ -111,6 +113,19 @@ Command make_mnk(Command command, bool tictactoe) {
              if (o.table.empty() || o.position.empty())
                throw InputError("usage: gamesolver mnk probe --table FILE --position P");
              cli::emit(options.global, mnk_probe(o.table, o.position, options));
+             return 0;
+           }},
+          {{.name = "certify",
+            .synopsis = "certify [--position P] --output FILE",
+            .summary = "a win of the side to move as a certificate that `gamesolver certificate check` proves "
+                       "(docs/certificates.md; boards of up to 32 cells)"},
+           [](MnkCommandOptions& o, const Invocation& in) {
+             const MnkOptions options = job_of(o, in);
+             const mnk::MnkGame game = game_of(o, in);
+             if (o.output.empty()) throw InputError("mnk certify needs --output FILE");
+             check_output_path(o.output, "--output");
+             const auto asked = in.vm.count("position") ? std::optional<std::string>(o.position) : std::nullopt;
+             cli::emit(options.global, mnk_certify(game, options, asked, o.output));
              return 0;
            }},
           {{.name = "play",

@@ -38,6 +38,10 @@ Report mnk_weak(const mnk::MnkGame& game, const MnkOptions& options, const std::
 Report mnk_probe(const std::string& path, const std::string& position, const MnkOptions& options);
 // The same in a table already read (what serve answers).
 Report mnk_probe_table(const MnkTable& table, const std::string& position);
+// The certificate of a win for the side to move at `position` (default the empty board), from
+// proof-number search (tools/mnk/mnk_certify.cpp; docs/certificates.md). Boards of up to 32 cells.
+Report mnk_certify(const mnk::MnkGame& game, const MnkOptions& options, const std::optional<std::string>& position,
+                   const std::string& output);
 // A person against perfect play on standard input and output.
 int mnk_play(const mnk::MnkGame& game, const MnkOptions& options, bool human_first);
 
