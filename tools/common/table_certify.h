@@ -6,7 +6,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <deque>
+#include <functional>
+#include <map>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -38,25 +39,38 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
         "the position is a draw; certificates prove wins (a draw needs both sides' strategies, "
         "which this command does not write)");
   const int winner = value.outcome == Outcome::kWin ? game.side(start) : 1 - game.side(start);
-  // Tables that fit in a few GiB are read whole (a probe of a block per position is 30 times
-  // slower); bigger ones are probed block by block.
-  double bytes_needed = 0;
-  for (int layer = 0; layer < game.layer_count(); ++layer) bytes_needed += 2.0 * double(game.layer_size(layer));
-  if (bytes_needed < 0.25 * cli::physical_memory_bytes())
-    for (int layer = 0; layer < game.layer_count(); ++layer)
-      if (tables.present(layer)) tables.table(layer);
+  // Positions are taken layer by layer, from the start's down: a move leads to its own layer or
+  // to one solved before it, so a layer is done when the search leaves it. Layers are read whole
+  // when first needed (a probe of a block per position is 30 times slower) while they fit in
+  // half the memory, and freed once done; past that, probed block by block.
+  const double budget = 0.5 * cli::physical_memory_bytes();
+  double held = 0;
+  std::vector<bool> loaded(static_cast<std::size_t>(game.layer_count()), false);
+  const auto read_layer = [&](int layer) {
+    const double bytes = 1.25 * static_cast<double>(game.layer_size(layer));  // CompactTable's most
+    if (layer < 0 || loaded[static_cast<std::size_t>(layer)] || held + bytes > budget) return;
+    tables.table(layer);
+    loaded[static_cast<std::size_t>(layer)] = true, held += bytes;
+  };
+  const auto drop_above = [&](int layer) {
+    for (int l = layer + 1; l < game.layer_count(); ++l)
+      if (loaded[static_cast<std::size_t>(l)])
+        tables.drop(l), loaded[static_cast<std::size_t>(l)] = false, held -= 1.25 * double(game.layer_size(l));
+  };
 
-  // Breadth first from the start. Positions seen are kept as hashes of their text: two positions
-  // with one hash would leave a record out, which the check refuses; it never passes a wrong one.
+  // Positions seen are kept as hashes of their text: two positions with one hash would leave a
+  // record out, which the check refuses; it never passes a wrong certificate.
   std::unordered_set<std::uint64_t> seen;
   const auto first_visit = [&](const Position& p) {
     return seen.insert(std::hash<std::string>{}(game.format(p))).second;
   };
-  std::deque<Position> queue;
+  std::map<int, std::vector<Position>, std::greater<>> pending;  // by layer, the highest first
   std::vector<CertificateRecord> records;
   std::atomic<std::uint64_t> positions{0};
+  std::atomic<int> current{0};
   const ProgressReporter progress(options.global.progress(), [&] {
-    return std::string(G::kName) + " certify: " + std::to_string(positions.load()) + " positions of the winner";
+    return std::string(G::kName) + " certify: layer " + std::to_string(current.load()) + ", " +
+           std::to_string(positions.load()) + " positions of the winner";
   });
   // The other side's replies at `p` (its turn): the winner's positions they reach.
   const auto replies = [&](const Position& p) {
@@ -68,16 +82,25 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
                           game.format(next));
         return;
       }
-      if (first_visit(next)) queue.push_back(next);
+      if (first_visit(next)) pending[game.locate(next).layer].push_back(next);
     });
   };
   if (game.side(start) == winner)
-    first_visit(start), queue.push_back(start);
+    first_visit(start), pending[game.locate(start).layer].push_back(start);
   else
     replies(start);
-  while (!queue.empty()) {
-    const Position p = queue.front();
-    queue.pop_front();
+  while (!pending.empty()) {
+    const auto layer = pending.begin();
+    if (layer->second.empty()) {
+      pending.erase(layer);
+      continue;
+    }
+    current = layer->first;
+    drop_above(layer->first);
+    const Position p = layer->second.back();
+    layer->second.pop_back();
+    read_layer(layer->first);
+    for_each_located_successor(game, p, [&](const Position&, LayerIndex at) { read_layer(at.layer); });
     const Value v = tables.value(p);
     const auto moves = tables.moves(p, std::nullopt);
     if (v.outcome != Outcome::kWin || moves.empty() || moves.front().second != v)
