@@ -129,21 +129,52 @@ TEST(Certificate, FoxAndGeeseChainsOfCapturesCheck) {
   EXPECT_NE(c.claim.find("within " + std::to_string(longest) + " plies"), std::string::npos) << c.claim;
 }
 
-TEST(Certificate, ADrawOrAFinishedGameIsRefused) {
+TEST(Certificate, ADrawTakesOneCertificateASide) {
   FourGeese fg;
-  std::optional<hunt::FoxAndGeese::Position> drawn;
+  std::optional<hunt::FoxAndGeese::Position> drawn, won;
   fg.scan([&](const hunt::FoxAndGeese::Position& p, const Value& v) {
-    if (v.outcome == Outcome::kDraw) drawn = p;
+    if (v.outcome == Outcome::kDraw && !drawn) drawn = p;
+    if (v.outcome == Outcome::kWin && !won) won = p;
   });
-  ASSERT_TRUE(drawn);
+  ASSERT_TRUE(drawn && won);
   HuntOptions o = fg.options;
-  o.output = fg.dir.file("x.cert");
   o.position = fg.game.format(*drawn);
+  o.output = fg.dir.file("x.cert");
+  EXPECT_THROW(hunt_certify(o), InputError);  // whose strategy?
+  int tampered = 0;
+  for (const char* side : {"fox", "geese"}) {
+    o.side = side;
+    o.output = fg.dir.file(std::string(side) + ".cert");
+    hunt_certify(o);
+    const CertificateCheck c = check_certificate(o.output);
+    EXPECT_TRUE(c.valid) << side << ": " << c.failure;
+    EXPECT_NE(c.claim.find(std::string(side) == "fox" ? "the fox does not lose" : "the geese do not lose"),
+              std::string::npos)
+        << c.claim;
+    // A move the tables value as a loss, in place of the strategy's: refused.
+    Certificate bad = read_all(o.output);
+    LayerTables<hunt::FoxAndGeese> tables(fg.game, fg.options.dir);
+    bool changed = false;
+    for (std::size_t i = 0; i < bad.records.size() && !changed; ++i) {
+      const auto p = fg.game.parse(bad.records[i].position);
+      for (const auto& [m, v] : tables.moves(p))
+        if (v.outcome == Outcome::kLoss && !changed) bad.records[i].move = fg.game.move_name(p, m), changed = true;
+    }
+    if (changed) {
+      write_all(fg.dir.file("bad.cert"), bad);
+      EXPECT_FALSE(check_certificate(fg.dir.file("bad.cert")).valid) << side;
+      ++tampered;
+    }
+  }
+  EXPECT_GT(tampered, 0);
+  // A won position takes no --side but its winner's; a finished game has nothing to certify.
+  o.position = fg.game.format(*won);
+  o.side = hunt::FoxAndGeese::kSides[1 - fg.game.side(*won)];
   EXPECT_THROW(hunt_certify(o), InputError);
-  // Three geese left: the fox has won, nothing to certify.
-  o.position = ".../.../......./..GFG../......G/.../... g";
+  o.side = "";
+  o.position = ".../.../......./..GFG../......G/.../... g";  // three geese left: the fox has won
   EXPECT_THROW(hunt_certify(o), InputError);
-  EXPECT_FALSE(std::filesystem::exists(o.output));
+  EXPECT_FALSE(std::filesystem::exists(fg.dir.file("x.cert")));
 }
 
 // A valid certificate of Fox and Hounds on an n x n board, in dir/good.cert (tables in dir/t).
@@ -207,8 +238,11 @@ TEST(Certificate, TamperedCertificatesAreRefusedWithTheFailingRecordNamed) {
   claim.header.value = "loss";
   refused(claim, "the header claims loss");
   claim = original;
+  claim.header.winner = claim.header.strategy = "hounds";
+  refused(claim, "the hounds are not to move");
+  claim = original;
   claim.header.winner = "hounds";
-  refused(claim, "the winner is not to move");
+  refused(claim, "the header's winner is not the side");
   claim = original;
   claim.header.distance -= 2;
   refused(claim, "the header claims 21 plies");

@@ -40,28 +40,31 @@ class RecordedDistances {
   std::vector<std::uint16_t> distances_;
 };
 
+// The checks of one certificate: a win for `side` (distances falling), or, for a draw, a
+// strategy with which `side` never loses (no distances: endless play is a draw).
 class Checker {
  public:
-  Checker(const CheckerRules& rules, const RecordedDistances& recorded, int winner)
-      : rules_(rules), recorded_(recorded), winner_(winner) {}
+  Checker(const CheckerRules& rules, const RecordedDistances& recorded, int side, bool draw)
+      : rules_(rules), recorded_(recorded), side_(side), draw_(draw) {}
 
-  // Why the position after the winner's move, with `distance` plies claimed before that move,
-  // fails: "" when the winner has won there or every reply is covered within distance - 2.
+  // Why the position after the strategy's move, with `distance` plies claimed before that move,
+  // fails: "" when the side has won there (or, for a draw, the game ends drawn) or every reply
+  // is covered (a win: within distance - 2).
   std::string after_move(std::uint64_t next, int distance) {
     const int won = rules_.winner(next);
-    if (won == winner_) return "";
+    if (holds(won)) return "";
     if (won == CheckerRules::kDrawn) return "the game ends drawn at " + rules_.format(next);
     if (won >= 0) return "the move loses: " + rules_.side_name(won) + " win at " + rules_.format(next);
-    if (distance < 2) return "distance " + std::to_string(distance) + " but the game goes on after the move";
+    if (!draw_ && distance < 2) return "distance " + std::to_string(distance) + " but the game goes on after the move";
     for (const CheckerMove& reply : rules_.moves(next)) {
       ++replies_;
       const int then = rules_.winner(reply.next);
-      if (then == winner_) continue;
+      if (holds(then)) continue;
       if (then == CheckerRules::kDrawn) return "the reply " + reply.name + " ends the game drawn";
       if (then >= 0) return "the reply " + reply.name + " wins for the " + rules_.side_name(then);
       const std::optional<int> d = recorded_.find(reply.next);
       if (!d) return "the reply " + reply.name + " reaches " + rules_.format(reply.next) + ", which no record covers";
-      if (*d > distance - 2)
+      if (!draw_ && *d > distance - 2)
         return "the reply " + reply.name + " reaches " + rules_.format(reply.next) + ", recorded at distance " +
                std::to_string(*d) + ", not below " + std::to_string(distance - 1);
     }
@@ -70,8 +73,9 @@ class Checker {
 
   // Why a record fails ("" when it holds): its move must be legal and lead to a covered position.
   // A name that several moves share (a chain of captures ending where another does) holds when
-  // one of them does: the winner may play that one.
+  // one of them does: the side may play that one.
   std::string record(std::uint64_t position, const std::string& move, int distance) {
+    if (!draw_ && distance < 1) return "a win takes at least 1 ply, not " + std::to_string(distance);
     std::string first_failure;
     bool legal = false;
     for (const CheckerMove& m : rules_.moves(position)) {
@@ -87,9 +91,13 @@ class Checker {
   std::uint64_t replies() const { return replies_; }
 
  private:
+  // An end the strategy's side accepts: its win, or for a draw's strategy a drawn end too.
+  bool holds(int end) const { return end == side_ || (draw_ && end == CheckerRules::kDrawn); }
+
   const CheckerRules& rules_;
   const RecordedDistances& recorded_;
-  int winner_;
+  int side_;
+  bool draw_;
   std::uint64_t replies_ = 0;
 };
 
@@ -109,14 +117,18 @@ CertificateCheck check_certificate(const std::string& path) {
       if (rules->side_name(side) == name) return side;
     throw DataError(path + ": the header names no side of " + header.game + ": " + clipped(name));
   };
-  const int winner = side_of(header.winner);
+  const int side = side_of(header.strategy);
+  const bool draw = header.value == "draw";
   const auto fail = [&](std::string why) {
     result.failure = std::move(why);
     return result;
   };
+  if (draw ? header.winner != "none" || header.distance != 0 : header.winner != header.strategy)
+    return fail(draw ? "a draw's header names winner=none and distance=0"
+                     : "the header's winner is not the side whose strategy the records hold");
 
-  // Pass 1: every record names a position where the winner moves and the game goes on, in the
-  // one text the rules give it.
+  // Pass 1: every record names a position where the strategy's side moves and the game goes on,
+  // in the one text the rules give it.
   RecordedDistances recorded;
   CertificateRecord r;
   while (first.next(r)) {
@@ -128,7 +140,8 @@ CertificateCheck check_certificate(const std::string& path) {
     }
     if (rules->format(p) != r.position)
       return fail(where(first.line(), r.position) + "not written as the rules write it: " + rules->format(p));
-    if (rules->to_move(p) != winner) return fail(where(first.line(), r.position) + "the winner is not to move");
+    if (rules->to_move(p) != side)
+      return fail(where(first.line(), r.position) + "the " + header.strategy + " are not to move");
     if (rules->winner(p) != CheckerRules::kGoesOn)
       return fail(where(first.line(), r.position) + "the game is already over");
     recorded.add(p, r.distance);
@@ -140,14 +153,15 @@ CertificateCheck check_certificate(const std::string& path) {
   recorded.seal();
 
   // Pass 2: every record's move, and every reply to it.
-  Checker checker(*rules, recorded, winner);
+  Checker checker(*rules, recorded, side, draw);
   CertificateReader second(path);
   while (second.next(r)) {
     const std::string why = checker.record(rules->parse(r.position), r.move, r.distance);
     if (!why.empty()) return fail(where(second.line(), r.position) + why);
   }
 
-  // The claim: the header's position is won for the winner within the claimed distance.
+  // The claim: the header's position is won for the winner within the claimed distance, or, for
+  // a draw, the strategy's side does not lose from it.
   std::uint64_t start = 0;
   try {
     start = rules->parse(header.position);
@@ -158,11 +172,11 @@ CertificateCheck check_certificate(const std::string& path) {
   if (header.to_move != rules->side_name(to_move))
     return fail("the header says " + clipped(header.to_move) + " to move at its position, but " +
                 rules->side_name(to_move) + " are");
-  if (header.value != (to_move == winner ? "win" : "loss"))
+  if (!draw && header.value != (to_move == side ? "win" : "loss"))
     return fail("the header claims " + clipped(header.value) + " for the side to move, but names the " + header.winner +
                 " as winner with the " + rules->side_name(to_move) + " to move");
   if (rules->winner(start) != CheckerRules::kGoesOn) return fail("the game is already over at the header's position");
-  if (to_move == winner) {
+  if (to_move == side) {
     const std::optional<int> d = recorded.find(start);
     if (!d) return fail("the header's position has no record");
     if (*d != header.distance)
@@ -175,10 +189,12 @@ CertificateCheck check_certificate(const std::string& path) {
   }
   result.replies = checker.replies();
   result.progress_limit = rules->progress_limit();
-  result.under_progress_rule = result.progress_limit > 0 && header.distance < result.progress_limit;
-  const std::string who = header.winner.size() == 1 ? header.winner : "the " + header.winner;  // X, the fox
-  result.claim = header.position + " (" + header.to_move + " to move): won for " + who + " within " +
-                 std::to_string(header.distance) + " plies";
+  result.under_progress_rule = !draw && result.progress_limit > 0 && header.distance < result.progress_limit;
+  const std::string who = header.strategy.size() == 1 ? header.strategy : "the " + header.strategy;  // X, the fox
+  result.claim = header.position + " (" + header.to_move + " to move): " +
+                 (draw ? who + (header.strategy == "fox" || header.strategy.size() == 1 ? " does" : " do") +
+                             " not lose (with the other side's certificate: a draw)"
+                       : "won for " + who + " within " + std::to_string(header.distance) + " plies");
   result.valid = true;
   return result;
 }

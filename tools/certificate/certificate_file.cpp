@@ -23,6 +23,7 @@ std::vector<std::pair<std::string, std::string>> fields(const CertificateHeader&
           {"to-move", h.to_move},
           {"value", h.value},
           {"winner", h.winner},
+          {"strategy", h.strategy},
           {"distance", std::to_string(h.distance)},
           {"records", std::to_string(h.records)}};
 }
@@ -72,6 +73,7 @@ CertificateHeader parse_certificate_header(const std::string& line, const std::s
     if (!given.count(key)) throw DataError(path + ": the header has no " + key + "= field");
   h.game = given["game"], h.variant = given["variant"], h.rules = given["rules"], h.draw_rule = given["draw-rule"];
   h.position = given["position"], h.to_move = given["to-move"], h.value = given["value"], h.winner = given["winner"];
+  h.strategy = given["strategy"];
   if (!parse_number(given["distance"], h.distance) || h.distance < 0)
     throw DataError(path + ": header distance= is not a number of plies: " + clipped(given["distance"]));
   if (!parse_number(given["records"], h.records))
@@ -167,8 +169,8 @@ bool CertificateReader::next(CertificateRecord& record) {
   const std::vector<std::string> parts = split_tabs(line);
   if (parts.size() != 3) throw DataError(where + ": not 'position<TAB>move<TAB>distance'");
   record.position = parts[0], record.move = parts[1];
-  if (!parse_number(parts[2], record.distance) || record.distance < 1)
-    throw DataError(where + ": the distance is not a number of plies above 0: " + clipped(parts[2]));
+  if (!parse_number(parts[2], record.distance) || record.distance < 0)
+    throw DataError(where + ": the distance is not a number of plies: " + clipped(parts[2]));
   if (!previous_.empty() && !(previous_ < record.position))
     throw DataError(where + ": records out of order or repeated (sorted by position, each once)");
   previous_ = record.position;

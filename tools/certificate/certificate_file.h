@@ -19,16 +19,17 @@ struct CertificateHeader {
   std::string draw_rule;  // "none", or the no-progress limit the values were computed under
   std::string position;   // the position whose value is claimed
   std::string to_move;    // the side to move there
-  std::string value;      // "win" or "loss" for the side to move
-  std::string winner;     // the side that wins
-  int distance = 0;       // plies to the end with the winner's strategy, at most
+  std::string value;      // "win", "loss" or "draw" for the side to move
+  std::string winner;     // the side that wins ("none" for a draw)
+  std::string strategy;  // the side whose moves the records hold: the winner, or for a draw the side that does not lose
+  int distance = 0;      // plies to the end with the winner's strategy, at most (a draw: 0)
   std::uint64_t records = 0;
 };
 
 struct CertificateRecord {
   std::string position;  // the winner to move
   std::string move;      // the winner's move, in the notation of `hunt probe`
-  int distance = 0;      // plies to the end from `position` with the strategy, at most
+  int distance = 0;      // plies to the end from `position` with the strategy, at most (a draw's records: 0)
 };
 
 constexpr const char* kCertificateMagic = "gamesolver-certificate";

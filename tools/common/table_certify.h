@@ -1,7 +1,9 @@
-// The certificate of a won position, read from solved tables (docs/certificates.md): every
-// position reachable from it when the winner plays the tables' fastest winning move and the
-// other side plays every legal move; for each one where the winner moves, that move and the
-// distance. `gamesolver certificate check` proves the claim from the file alone.
+// The certificate of a position's value, read from solved tables (docs/certificates.md). A win:
+// every position reachable from it when the winner plays the tables' fastest winning move and
+// the other side plays every legal move; for each one where the winner moves, that move and the
+// distance. A draw: the same for one side's strategy that never loses (its best move by the
+// tables), one certificate a side. `gamesolver certificate check` proves the claim from the file
+// alone.
 #pragma once
 
 #include <algorithm>
@@ -24,8 +26,11 @@
 
 namespace gs::tools::table_jobs {
 
+// `strategy_side`: for a drawn position, the side whose strategy is written (a win's is the
+// winner's); records past max_records stop the job.
 template <Reported G>
-Report certify(const G& game, const TableJobOptions& options, const std::string& output) {
+Report certify(const G& game, const TableJobOptions& options, const std::string& output,
+               const std::string& strategy_side = "", std::uint64_t max_records = 100'000'000) {
   using Position = typename G::Position;
   const cli::Stopwatch clock;
   LayerTables<G> tables(game, options.dir);
@@ -34,11 +39,28 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
     throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
   if (game.terminal(start)) throw InputError("the game is over at the position: there is nothing to certify");
   const Value value = tables.value(start);
-  if (value.outcome == Outcome::kDraw)
-    throw InputError(
-        "the position is a draw; certificates prove wins (a draw needs both sides' strategies, "
-        "which this command does not write)");
-  const int winner = value.outcome == Outcome::kWin ? game.side(start) : 1 - game.side(start);
+  // The side whose moves are recorded: the winner, or for a draw the side asked for (its
+  // strategy never loses; the other side's certificate completes the proof of the draw).
+  const bool draw = value.outcome == Outcome::kDraw;
+  int side = value.outcome == Outcome::kWin ? game.side(start) : 1 - game.side(start);
+  if (draw) {
+    const auto* named = std::find(std::begin(G::kSides), std::end(G::kSides), strategy_side);
+    if (named == std::end(G::kSides))
+      throw InputError("the position is a draw: give --side " + std::string(G::kSides[0]) + " or --side " +
+                       G::kSides[1] +
+                       " for that side's strategy that never loses (one certificate a side "
+                       "proves the draw)");
+    side = static_cast<int>(named - std::begin(G::kSides));
+  } else if (!strategy_side.empty() && strategy_side != G::kSides[side]) {
+    throw InputError("the position is won for the " + std::string(G::kSides[side]) +
+                     ": --side names the winner or "
+                     "is left out");
+  }
+  // What the side may accept at a position it moves in, as the tables value it.
+  const auto acceptable = [&](const Value& v) {
+    return v.outcome == Outcome::kWin || (draw && v.outcome == Outcome::kDraw);
+  };
+
   // Positions are taken layer by layer, from the start's down: a move leads to its own layer or
   // to one solved before it, so a layer is done when the search leaves it. Layers are read whole
   // when first needed (a probe of a block per position is 30 times slower) while they fit in
@@ -70,22 +92,22 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
   std::atomic<int> current{0};
   const ProgressReporter progress(options.global.progress(), [&] {
     return std::string(G::kName) + " certify: layer " + std::to_string(current.load()) + ", " +
-           std::to_string(positions.load()) + " positions of the winner";
+           std::to_string(positions.load()) + " positions of the " + G::kSides[side];
   });
-  // The other side's replies at `p` (its turn): the winner's positions they reach.
+  // The other side's replies at `p` (its turn): the positions of the strategy's side they reach.
   const auto replies = [&](const Position& p) {
     game.for_each_move(p, [&](const typename G::Move& m) {
       const Position next = game.play(p, m);
       if (const auto end = game.terminal(next)) {
-        if (*end != Outcome::kWin)
-          throw DataError("the tables' strategy lets the " + std::string(G::kSides[1 - winner]) + " win at " +
+        if (*end == Outcome::kLoss)
+          throw DataError("the tables' strategy lets the " + std::string(G::kSides[1 - side]) + " win at " +
                           game.format(next));
         return;
       }
       if (first_visit(next)) pending[game.locate(next).layer].push_back(next);
     });
   };
-  if (game.side(start) == winner)
+  if (game.side(start) == side)
     first_visit(start), pending[game.locate(start).layer].push_back(start);
   else
     replies(start);
@@ -103,12 +125,14 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
     for_each_located_successor(game, p, [&](const Position&, LayerIndex at) { read_layer(at.layer); });
     const Value v = tables.value(p);
     const auto moves = tables.moves(p, std::nullopt);
-    if (v.outcome != Outcome::kWin || moves.empty() || moves.front().second != v)
-      throw DataError("the tables do not hold a win for the " + std::string(G::kSides[winner]) + " at " +
-                      game.format(p) + " (damaged or inconsistent tables: run hunt verify)");
+    if (!acceptable(v) || moves.empty() || moves.front().second != v)
+      throw DataError("the tables do not hold a " + std::string(draw ? "draw or a win" : "win") + " for the " +
+                      G::kSides[side] + " at " + game.format(p) + " (damaged or inconsistent tables: run hunt verify)");
     const Position next = game.play(p, moves.front().first);
-    records.push_back({game.format(p), game.move_name(p, moves.front().first), v.distance});
-    ++positions;
+    records.push_back({game.format(p), game.move_name(p, moves.front().first), draw ? 0 : v.distance});
+    if (++positions > max_records)
+      throw DataError("the " + std::string(G::kSides[side]) + "'s strategy reaches more than " +
+                      std::to_string(max_records) + " positions: too large to write here (--max-records)");
     if (!game.terminal(next)) replies(next);
   }
   std::sort(records.begin(), records.end(),
@@ -119,15 +143,18 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
                                  .draw_rule = "none",
                                  .position = game.format(start),
                                  .to_move = G::kSides[game.side(start)],
-                                 .value = value.outcome == Outcome::kWin ? "win" : "loss",
-                                 .winner = G::kSides[winner],
-                                 .distance = value.distance,
+                                 .value = draw                             ? "draw"
+                                          : value.outcome == Outcome::kWin ? "win"
+                                                                           : "loss",
+                                 .winner = draw ? "none" : G::kSides[side],
+                                 .strategy = G::kSides[side],
+                                 .distance = draw ? 0 : value.distance,
                                  .records = records.size()};
   const std::uint64_t bytes = write_certificate(output, header, records);
   const double seconds = clock.seconds();
   std::string text = std::string(G::kName) + " " + game.variant() + ": " + header.position + ": " + header.to_move +
                      " to move, " + value_text(value) + "\n  certificate " + output + ": " +
-                     std::to_string(records.size()) + " positions where the " + header.winner + " move, " +
+                     std::to_string(records.size()) + " positions where the " + header.strategy + " move, " +
                      std::to_string(bytes) + " bytes\n  " + std::to_string(seconds) + " s, peak " +
                      std::to_string(static_cast<int>(cli::peak_memory_mib())) + " MiB\n";
   return Report{nlohmann::json{{"game", G::kName},
@@ -136,6 +163,7 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
                                {"side_to_move", header.to_move},
                                {"value", header.value},
                                {"winner", header.winner},
+                               {"strategy", header.strategy},
                                {"distance", header.distance},
                                {"certificate", output},
                                {"records", records.size()},

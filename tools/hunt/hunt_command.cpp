@@ -62,7 +62,10 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   if (options.memory_gib <= 0 || options.memory_gib > 1024)
     throw InputError("--memory must be above 0 and at most 1024 GiB");
   cli::check_memory_fits(options.memory_gib * double(1 << 30), "--memory", "give a smaller --memory");
-  if (mode != "play" && !o.side.empty()) throw InputError("--side applies to play");
+  if (mode != "play" && mode != "certify" && !o.side.empty()) throw InputError("--side applies to play and certify");
+  if (mode == "certify") options.side = o.side;
+  if (mode != "certify" && in.given("max-records")) throw InputError("--max-records applies to certify");
+  if (options.max_records == 0) throw InputError("--max-records must be at least 1");
   if (mode != "verify" && !options.checksums.empty()) throw InputError("--checksums applies to verify");
   return options;
 }
@@ -220,7 +223,9 @@ Command hunt_command() {
             "seed", po::value<std::uint64_t>(&o.job.seed)->default_value(1), "prove --samples: the random draw")(
             "side", po::value<std::string>(&o.side),
             "play: your side (tigers-goats: goats or tigers; fox-hounds: fox or hounds; fox-geese: fox or geese); "
-            "default the side to move");
+            "default the side to move; certify, a drawn position: the side whose strategy never loses")(
+            "max-records", po::value<std::uint64_t>(&o.job.max_records)->default_value(100'000'000),
+            "certify: stop when the strategy passes N positions (a certificate is held in memory)");
       },
       {
           table_mode({.name = "build",
@@ -253,9 +258,10 @@ Command hunt_command() {
                       .summary = "the checksum list of the built layers (as data/checksums/ publishes them)"},
                      [](const HuntOptions& o) { return emit(o, hunt_sums(o)); }),
           table_mode({.name = "certify",
-                      .synopsis = "certify --game G --dir DIR [--position P] --output FILE",
-                      .summary = "the winner's strategy from a won position, as a certificate that `gamesolver "
-                                 "certificate check` proves without the tables"},
+                      .synopsis = "certify --game G --dir DIR [--position P] [--side S] --output FILE",
+                      .summary = "the winner's strategy from a won position (a drawn one: --side S, that side's "
+                                 "strategy that never loses), as a certificate that `gamesolver certificate check` "
+                                 "proves without the tables"},
                      [](const HuntOptions& o) { return emit(o, hunt_certify(o)); }),
           table_mode({.name = "reach",
                       .synopsis = "reach  --game G",

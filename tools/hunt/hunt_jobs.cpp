@@ -101,7 +101,7 @@ int hunt_play(const HuntOptions& o, const std::string& side) {
 }
 
 Report hunt_certify(const HuntOptions& o) {
-  return with_game(o, [&](const auto& g) { return certify(g, o, o.output); });
+  return with_game(o, [&](const auto& g) { return certify(g, o, o.output, o.side, o.max_records); });
 }
 
 Report hunt_reach(const HuntOptions& o) {

@@ -15,20 +15,22 @@ namespace gs::tools {
 
 struct HuntOptions : table_jobs::TableJobOptions {
   std::string game = "fox-hounds";
-  int size = 0;                      // board size; 0: the real game's (Fox and Hounds 8, Tigers and Goats 5)
-  int max_geese = 8;                 // Fox and Geese: endgames with 4 to max_geese geese
-  int goats = 20;                    // Tigers and Goats: goats in all
-  int win_captures = 5;              // Tigers and Goats: captures that win
-  bool whole_game = true;            // Tigers and Goats: the placement phase too, not only the sliding phase
-  int rule = 120;                    // Tigers and Goats: plies without progress that draw; 0: no such rule
-  std::uint64_t nodes = 20'000'000;  // prove: proof-number search's budget (expansions; 0: none)
-  double memory_gib = 1;             // prove: its tables at most
-  std::uint64_t samples = 0;         // prove: positions drawn from a layer of the whole game (0: --position)
-  int sample_layer = -1;             // prove: that layer
-  std::string truth;                 // prove: tables holding the sampled layer, to compare with
-  int truth_max_geese = 13;          // prove: Fox and Geese, the geese of those tables
-  std::uint64_t seed = 1;            // prove: the draw
-  std::string output;                // certify: the certificate to write
+  int size = 0;                             // board size; 0: the real game's (Fox and Hounds 8, Tigers and Goats 5)
+  int max_geese = 8;                        // Fox and Geese: endgames with 4 to max_geese geese
+  int goats = 20;                           // Tigers and Goats: goats in all
+  int win_captures = 5;                     // Tigers and Goats: captures that win
+  bool whole_game = true;                   // Tigers and Goats: the placement phase too, not only the sliding phase
+  int rule = 120;                           // Tigers and Goats: plies without progress that draw; 0: no such rule
+  std::uint64_t nodes = 20'000'000;         // prove: proof-number search's budget (expansions; 0: none)
+  double memory_gib = 1;                    // prove: its tables at most
+  std::uint64_t samples = 0;                // prove: positions drawn from a layer of the whole game (0: --position)
+  int sample_layer = -1;                    // prove: that layer
+  std::string truth;                        // prove: tables holding the sampled layer, to compare with
+  int truth_max_geese = 13;                 // prove: Fox and Geese, the geese of those tables
+  std::uint64_t seed = 1;                   // prove: the draw
+  std::string output;                       // certify: the certificate to write
+  std::string side;                         // certify, a drawn position: whose strategy that never loses
+  std::uint64_t max_records = 100'000'000;  // certify: the most positions a certificate may hold
 };
 
 Report hunt_build(const HuntOptions& options);

@@ -76,6 +76,7 @@ Report mnk_certify(const mnk::MnkGame& game, const MnkOptions& options, const st
                                  .to_move = sides[winner],
                                  .value = "win",
                                  .winner = sides[winner],
+                                 .strategy = sides[winner],
                                  .distance = distance.at(view.pack(start)),
                                  .records = records.size()};
   const std::uint64_t bytes = write_certificate(output, header, records);
