@@ -16,17 +16,19 @@ namespace {
 
 struct CertificateOptions {};
 
-const char* kAbout = R"(A certificate proves that one side of a hunt game wins from a position: it holds the
-winner's move and distance for every position the winner can face when it follows its strategy
-and the other side plays anything. The check replays every record with its own move generator,
-written from docs/rules/hunt-games.md apart from the engine that built the tables: every move
-legal, every reply covered, distances falling by at least 2 a turn (so the win comes within the
-claimed plies, and no repetition or no-progress rule can stop it when the claim is below the
-rule's limit). Format and proof: docs/certificates.md. Exit 0: the claim holds; 1: it does not
-(the first failing record is named) or the file is damaged.
+const char* kAbout = R"(A certificate proves the value of a position of a hunt game or an m,n,k game. A win: it holds
+the winner's move and distance for every position the winner can face when it follows its
+strategy and the other side plays anything. A draw: one certificate a side, each holding that
+side's strategy that never loses. The check replays every record with its own move generator,
+written from docs/rules/ apart from the engine that built the tables: every move legal, every
+reply covered, and for a win distances falling by at least 2 a turn (so the win comes within
+the claimed plies, and no repetition or no-progress rule can stop it when the claim is below
+the rule's limit). Format and proof: docs/certificates.md. Exit 0: the claim holds; 1: it does
+not (the first failing record is named) or the file is damaged.
 )";
 
 const char* kExamples = R"(  gamesolver certificate check data/certificates/fox-hounds-8x8.cert.zst
+  gamesolver certificate check data/certificates/mnk-6-5-4.cert.zst
   gamesolver hunt certify --game fox-hounds --dir tables --output fh.cert.zst && gamesolver certificate check fh.cert.zst
 )";
 
@@ -34,7 +36,7 @@ const char* kExamples = R"(  gamesolver certificate check data/certificates/fox-
 
 Command certificate_command() {
   Command command{.name = "certificate",
-                  .summary = "check a certificate of a hunt game's win, without the tables",
+                  .summary = "check a certificate of a win or a draw (hunt games, m,n,k), without the tables",
                   .about = kAbout,
                   .examples = kExamples,
                   .self_checks = [] { return std::vector<SelfCheck>{}; }};  // no game of its own

@@ -69,8 +69,9 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
   double held = 0;
   std::vector<bool> loaded(static_cast<std::size_t>(game.layer_count()), false);
   const auto read_layer = [&](int layer) {
+    if (layer < 0 || loaded[static_cast<std::size_t>(layer)]) return;         // < 0: the game's end, past the index
     const double bytes = 1.25 * static_cast<double>(game.layer_size(layer));  // CompactTable's most
-    if (layer < 0 || loaded[static_cast<std::size_t>(layer)] || held + bytes > budget) return;
+    if (held + bytes > budget) return;
     tables.table(layer);
     loaded[static_cast<std::size_t>(layer)] = true, held += bytes;
   };
