@@ -26,61 +26,66 @@
 
 namespace gs::tools::table_jobs {
 
-// `strategy_side`: for a drawn position, the side whose strategy is written (a win's is the
-// winner's); records past max_records stop the job.
+namespace certify_parts {
+
+// The side whose moves a certificate records: the winner; for a draw the side asked for (its
+// strategy never loses; the other side's certificate completes the proof of the draw).
 template <Reported G>
-Report certify(const G& game, const TableJobOptions& options, const std::string& output,
-               const std::string& strategy_side = "", std::uint64_t max_records = 100'000'000) {
-  using Position = typename G::Position;
-  const cli::Stopwatch clock;
-  LayerTables<G> tables(game, options.dir);
-  const Position start = options.position.empty() ? game.start() : game.parse(options.position);
-  if (!game.terminal(start) && !game.tabulated(start))
-    throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
-  if (game.terminal(start)) throw InputError("the game is over at the position: there is nothing to certify");
-  const Value value = tables.value(start);
-  // The side whose moves are recorded: the winner, or for a draw the side asked for (its
-  // strategy never loses; the other side's certificate completes the proof of the draw).
-  const bool draw = value.outcome == Outcome::kDraw;
-  int side = value.outcome == Outcome::kWin ? game.side(start) : 1 - game.side(start);
-  if (draw) {
-    const auto* named = std::find(std::begin(G::kSides), std::end(G::kSides), strategy_side);
+int strategy_side(const G& game, const typename G::Position& start, const Value& value, const std::string& asked) {
+  if (value.outcome == Outcome::kDraw) {
+    const auto* named = std::find(std::begin(G::kSides), std::end(G::kSides), asked);
     if (named == std::end(G::kSides))
       throw InputError("the position is a draw: give --side " + std::string(G::kSides[0]) + " or --side " +
                        G::kSides[1] +
-                       " for that side's strategy that never loses (one certificate a side "
-                       "proves the draw)");
-    side = static_cast<int>(named - std::begin(G::kSides));
-  } else if (!strategy_side.empty() && strategy_side != G::kSides[side]) {
-    throw InputError("the position is won for the " + std::string(G::kSides[side]) +
-                     ": --side names the winner or "
-                     "is left out");
+                       " for that side's strategy that never loses (one certificate a side proves "
+                       "the draw)");
+    return static_cast<int>(named - std::begin(G::kSides));
   }
-  // What the side may accept at a position it moves in, as the tables value it.
-  const auto acceptable = [&](const Value& v) {
-    return v.outcome == Outcome::kWin || (draw && v.outcome == Outcome::kDraw);
-  };
+  const int side = value.outcome == Outcome::kWin ? game.side(start) : 1 - game.side(start);
+  if (!asked.empty() && asked != G::kSides[side])
+    throw InputError("the position is won for the " + std::string(G::kSides[side]) +
+                     ": --side names the winner or is left out");
+  return side;
+}
 
-  // Positions are taken layer by layer, from the start's down: a move leads to its own layer or
-  // to one solved before it, so a layer is done when the search leaves it. Layers are read whole
-  // when first needed (a probe of a block per position is 30 times slower) while they fit in
-  // half the memory, and freed once done; past that, probed block by block.
-  const double budget = 0.5 * cli::physical_memory_bytes();
-  double held = 0;
-  std::vector<bool> loaded(static_cast<std::size_t>(game.layer_count()), false);
-  const auto read_layer = [&](int layer) {
-    if (layer < 0 || loaded[static_cast<std::size_t>(layer)]) return;         // < 0: the game's end, past the index
-    const double bytes = 1.25 * static_cast<double>(game.layer_size(layer));  // CompactTable's most
-    if (held + bytes > budget) return;
-    tables.table(layer);
-    loaded[static_cast<std::size_t>(layer)] = true, held += bytes;
-  };
-  const auto drop_above = [&](int layer) {
-    for (int l = layer + 1; l < game.layer_count(); ++l)
-      if (loaded[static_cast<std::size_t>(l)])
-        tables.drop(l), loaded[static_cast<std::size_t>(l)] = false, held -= 1.25 * double(game.layer_size(l));
-  };
+// Layers read whole when first needed (a probe of a block per position is 30 times slower)
+// while they fit in a budget, freed once the walk has left them; past the budget, the tables
+// probe block by block.
+template <Reported G>
+class LayerWindow {
+ public:
+  LayerWindow(const G& game, LayerTables<G>& tables, double budget)
+      : game_(game), tables_(tables), budget_(budget), loaded_(static_cast<std::size_t>(game.layer_count())) {}
+  void need(int layer) {
+    if (layer < 0 || loaded_[static_cast<std::size_t>(layer)]) return;  // < 0: the game's end, past the index
+    if (held_ + bytes(layer) > budget_) return;
+    tables_.table(layer);
+    loaded_[static_cast<std::size_t>(layer)] = true, held_ += bytes(layer);
+  }
+  void done_above(int layer) {
+    for (int l = layer + 1; l < game_.layer_count(); ++l)
+      if (loaded_[static_cast<std::size_t>(l)])
+        tables_.drop(l), loaded_[static_cast<std::size_t>(l)] = false, held_ -= bytes(l);
+  }
 
+ private:
+  double bytes(int layer) const { return 1.25 * static_cast<double>(game_.layer_size(layer)); }  // CompactTable's most
+  const G& game_;
+  LayerTables<G>& tables_;
+  double budget_, held_ = 0;
+  std::vector<bool> loaded_;
+};
+
+// The records of `side`'s strategy from `start`: every position of that side reachable when it
+// plays the tables' best move and the other side plays every legal move, with that move and
+// (a win) the distance. Positions are taken layer by layer, from the start's down: a move leads
+// to its own layer or to one solved before it, so a layer is done when the walk leaves it.
+template <Reported G>
+std::vector<CertificateRecord> strategy_records(const G& game, LayerTables<G>& tables,
+                                                const typename G::Position& start, int side, bool draw,
+                                                std::uint64_t max_records, bool show_progress) {
+  using Position = typename G::Position;
+  LayerWindow<G> window(game, tables, 0.5 * cli::physical_memory_bytes());
   // Positions seen are kept as hashes of their text: two positions with one hash would leave a
   // record out, which the check refuses; it never passes a wrong certificate.
   std::unordered_set<std::uint64_t> seen;
@@ -91,7 +96,7 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
   std::vector<CertificateRecord> records;
   std::atomic<std::uint64_t> positions{0};
   std::atomic<int> current{0};
-  const ProgressReporter progress(options.global.progress(), [&] {
+  const ProgressReporter progress(show_progress, [&] {
     return std::string(G::kName) + " certify: layer " + std::to_string(current.load()) + ", " +
            std::to_string(positions.load()) + " positions of the " + G::kSides[side];
   });
@@ -119,14 +124,15 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
       continue;
     }
     current = layer->first;
-    drop_above(layer->first);
+    window.done_above(layer->first);
     const Position p = layer->second.back();
     layer->second.pop_back();
-    read_layer(layer->first);
-    for_each_located_successor(game, p, [&](const Position&, LayerIndex at) { read_layer(at.layer); });
+    window.need(layer->first);
+    for_each_located_successor(game, p, [&](const Position&, LayerIndex at) { window.need(at.layer); });
     const Value v = tables.value(p);
     const auto moves = tables.moves(p, std::nullopt);
-    if (!acceptable(v) || moves.empty() || moves.front().second != v)
+    const bool acceptable = v.outcome == Outcome::kWin || (draw && v.outcome == Outcome::kDraw);
+    if (!acceptable || moves.empty() || moves.front().second != v)
       throw DataError("the tables do not hold a " + std::string(draw ? "draw or a win" : "win") + " for the " +
                       G::kSides[side] + " at " + game.format(p) + " (damaged or inconsistent tables: run hunt verify)");
     const Position next = game.play(p, moves.front().first);
@@ -138,6 +144,27 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
   }
   std::sort(records.begin(), records.end(),
             [](const CertificateRecord& a, const CertificateRecord& b) { return a.position < b.position; });
+  return records;
+}
+
+}  // namespace certify_parts
+
+// `strategy_side`: for a drawn position, the side whose strategy is written (a win's is the
+// winner's); records past max_records stop the job.
+template <Reported G>
+Report certify(const G& game, const TableJobOptions& options, const std::string& output,
+               const std::string& strategy_side = "", std::uint64_t max_records = 100'000'000) {
+  const cli::Stopwatch clock;
+  LayerTables<G> tables(game, options.dir);
+  const auto start = options.position.empty() ? game.start() : game.parse(options.position);
+  if (game.terminal(start)) throw InputError("the game is over at the position: there is nothing to certify");
+  if (!game.tabulated(start))
+    throw InputError("the position is outside the tables (goats in hand, or more geese than built)");
+  const Value value = tables.value(start);
+  const bool draw = value.outcome == Outcome::kDraw;
+  const int side = certify_parts::strategy_side(game, start, value, strategy_side);
+  const std::vector<CertificateRecord> records =
+      certify_parts::strategy_records(game, tables, start, side, draw, max_records, options.global.progress());
   const CertificateHeader header{.game = G::kName,
                                  .variant = game.variant(),
                                  .rules = "docs/rules/hunt-games.md",
