@@ -246,6 +246,10 @@ TEST(Certificate, TamperedCertificatesAreRefusedWithTheFailingRecordNamed) {
   claim = original;
   claim.header.distance -= 2;
   refused(claim, "the header claims 21 plies");
+  // A distance that would wrap around 16 bits, and one that is not a number.
+  Certificate huge = original;
+  huge.records[1].distance = 65537;
+  refused(huge, "a distance above 65,535 plies");
   // A move that is not legal at all.
   Certificate illegal = original;
   illegal.records[0].move = "(1,1)-(8,8)";

@@ -144,6 +144,7 @@ CertificateCheck check_certificate(const std::string& path) {
       return fail(where(first.line(), r.position) + "the " + header.strategy + " are not to move");
     if (rules->winner(p) != CheckerRules::kGoesOn)
       return fail(where(first.line(), r.position) + "the game is already over");
+    if (r.distance > 65535) return fail(where(first.line(), r.position) + "a distance above 65,535 plies");
     recorded.add(p, r.distance);
     ++result.records;
   }
@@ -155,10 +156,15 @@ CertificateCheck check_certificate(const std::string& path) {
   // Pass 2: every record's move, and every reply to it.
   Checker checker(*rules, recorded, side, draw);
   CertificateReader second(path);
+  std::uint64_t again = 0;  // the same records as pass 1 read (a file changed in between is refused)
   while (second.next(r)) {
-    const std::string why = checker.record(rules->parse(r.position), r.move, r.distance);
+    const std::uint64_t p = rules->parse(r.position);
+    if (recorded.find(p) != r.distance || ++again > result.records)
+      return fail(where(second.line(), r.position) + "the file changed while it was checked");
+    const std::string why = checker.record(p, r.move, r.distance);
     if (!why.empty()) return fail(where(second.line(), r.position) + why);
   }
+  if (again != result.records) return fail("the file changed while it was checked");
 
   // The claim: the header's position is won for the winner within the claimed distance, or, for
   // a draw, the strategy's side does not lose from it.
