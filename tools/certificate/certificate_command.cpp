@@ -29,7 +29,9 @@ not (the first failing record is named) or the file is damaged.
 
 const char* kExamples = R"(  gamesolver certificate check data/certificates/fox-hounds-8x8.cert.zst
   gamesolver certificate check data/certificates/mnk-6-5-4.cert.zst
-  gamesolver hunt certify --game fox-hounds --dir tables --output fh.cert.zst && gamesolver certificate check fh.cert.zst
+  gamesolver hunt certify --game fox-hounds --dir tables --output fh.cert.zst
+  gamesolver certificate check fh.cert.zst
+  gamesolver hunt certify --game tigers-goats --size 4 --goats 12 --win-captures 5 --dir t --side goats -o g.cert.zst
 )";
 
 }  // namespace
