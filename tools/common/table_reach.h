@@ -77,10 +77,11 @@ Report reach(const G& game, const TableJobOptions& options) {
   // Layers are created in the main thread before a sweep reads them: every layer below `layer`
   // that a move can reach is made up front, so the workers only set bits.
   std::atomic<int> current{top};
-  std::atomic<std::uint64_t> reached{0};
+  std::atomic<std::uint64_t> reached{0}, expanded{0};  // reached: in the layers done
   const ProgressReporter progress(options.global.progress(), [&] {
     return std::string(G::kName) + " reach: layer " + std::to_string(current.load()) + ", " +
-           std::to_string(reached.load()) + " positions reached";
+           std::to_string(reached.load()) + " positions reached in the layers done, " +
+           std::to_string(expanded.load()) + " expanded in all";
   });
   for (int l = 0; l < top; ++l) marks_of(l);
   nlohmann::json per_layer = nlohmann::json::array();
@@ -93,10 +94,12 @@ Report reach(const G& game, const TableJobOptions& options) {
     for (bool grew = true; grew;) {  // sweeps until the layer's own moves add nothing
       std::atomic<bool> added{false};
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.words(), 64), [&](const auto& range) {
+        std::uint64_t count = 0;
         for (std::size_t w = range.begin(); w != range.end(); ++w) {
           for (std::uint64_t fresh = here.word(w) & ~done.word(w); fresh; fresh &= fresh - 1) {
             const std::uint64_t index = w * 64 + static_cast<std::uint64_t>(std::countr_zero(fresh));
             done.mark(index);
+            ++count;
             const auto p = game.unrank(layer, index);
             if (!p) throw std::logic_error("a reached index names no position");
             if (game.terminal(*p)) continue;
@@ -107,6 +110,7 @@ Report reach(const G& game, const TableJobOptions& options) {
             });
           }
         }
+        expanded += count;
       });
       grew = added;
     }
