@@ -196,9 +196,9 @@ CertificateCheck check_certificate(const std::string& path) {
   result.replies = checker.replies();
   result.progress_limit = rules->progress_limit();
   result.under_progress_rule = !draw && result.progress_limit > 0 && header.distance < result.progress_limit;
-  const std::string who = header.strategy.size() == 1 ? header.strategy : "the " + header.strategy;  // X, the fox
+  const std::string who = side_in_text(header.strategy);
   result.claim = header.position + " (" + header.to_move + " to move): " +
-                 (draw ? who + (header.strategy == "fox" || header.strategy.size() == 1 ? " does" : " do") +
+                 (draw ? who + (side_is_singular(header.strategy) ? " does" : " do") +
                              " not lose (with the other side's certificate: a draw)"
                        : "won for " + who + " within " + std::to_string(header.distance) + " plies");
   result.valid = true;

@@ -1,12 +1,9 @@
 // `gamesolver certificate check FILE`: a certificate of a won position checked with the
 // checker's own rules, no table read (docs/certificates.md).
-#include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
 #include "tools/certificate/certificate_check.h"
-#include "tools/certificate/certificate_file.h"
 #include "tools/common/cli.h"
 #include "tools/common/command.h"
 

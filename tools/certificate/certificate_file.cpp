@@ -49,6 +49,9 @@ std::string record_line(const CertificateRecord& r) {
 
 }  // namespace
 
+bool side_is_singular(const std::string& side) { return side == "fox" || side.size() == 1; }  // X, O
+std::string side_in_text(const std::string& side) { return side.size() == 1 ? side : "the " + side; }
+
 std::string certificate_header_line(const CertificateHeader& h) {
   std::string line = std::string(kCertificateMagic) + " " + std::to_string(kCertificateVersion);
   for (const auto& [key, value] : fields(h)) line += "\t" + key + "=" + value;

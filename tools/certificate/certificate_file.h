@@ -35,6 +35,10 @@ struct CertificateRecord {
 constexpr const char* kCertificateMagic = "gamesolver-certificate";
 constexpr int kCertificateVersion = 1;
 
+// A side as a sentence names it ("the hounds", "the fox", "X"), and whether its verb is singular.
+std::string side_in_text(const std::string& side);
+bool side_is_singular(const std::string& side);
+
 std::string certificate_header_line(const CertificateHeader& h);
 // The header's fields; DataError naming `path` when a field is missing or malformed.
 CertificateHeader parse_certificate_header(const std::string& line, const std::string& path);

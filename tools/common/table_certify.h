@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -20,7 +21,7 @@
 #include "solvers/common/game.h"
 #include "solvers/common/progress.h"
 #include "solvers/probe/layer_tables.h"
-#include "tools/certificate/certificate_file.h"
+#include "tools/certificate/certificate_writer.h"
 #include "tools/common/cli.h"
 #include "tools/common/table_jobs.h"
 
@@ -142,8 +143,6 @@ std::vector<CertificateRecord> strategy_records(const G& game, LayerTables<G>& t
                       std::to_string(max_records) + " positions: too large to write here (--max-records)");
     if (!game.terminal(next)) replies(next);
   }
-  std::sort(records.begin(), records.end(),
-            [](const CertificateRecord& a, const CertificateRecord& b) { return a.position < b.position; });
   return records;
 }
 
@@ -163,7 +162,7 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
   const Value value = tables.value(start);
   const bool draw = value.outcome == Outcome::kDraw;
   const int side = certify_parts::strategy_side(game, start, value, strategy_side);
-  const std::vector<CertificateRecord> records =
+  std::vector<CertificateRecord> records =
       certify_parts::strategy_records(game, tables, start, side, draw, max_records, options.global.progress());
   const CertificateHeader header{.game = G::kName,
                                  .variant = game.variant(),
@@ -178,27 +177,10 @@ Report certify(const G& game, const TableJobOptions& options, const std::string&
                                  .strategy = G::kSides[side],
                                  .distance = draw ? 0 : value.distance,
                                  .records = records.size()};
-  const std::uint64_t bytes = write_certificate(output, header, records);
-  const double seconds = clock.seconds();
-  std::string text = std::string(G::kName) + " " + game.variant() + ": " + header.position + ": " + header.to_move +
-                     " to move, " + value_text(value) + "\n  certificate " + output + ": " +
-                     std::to_string(records.size()) + " positions where the " + header.strategy + " move, " +
-                     std::to_string(bytes) + " bytes\n  " + std::to_string(seconds) + " s, peak " +
-                     std::to_string(static_cast<int>(cli::peak_memory_mib())) + " MiB\n";
-  return Report{nlohmann::json{{"game", G::kName},
-                               {"variant", game.variant()},
-                               {"position", header.position},
-                               {"side_to_move", header.to_move},
-                               {"value", header.value},
-                               {"winner", header.winner},
-                               {"strategy", header.strategy},
-                               {"distance", header.distance},
-                               {"certificate", output},
-                               {"records", records.size()},
-                               {"bytes", bytes},
-                               {"seconds", seconds},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text};
+  return write_certificate_report(output, header, std::move(records),
+                                  std::string(G::kName) + " " + game.variant() + ": " + header.position + ": " +
+                                      header.to_move + " to move, " + value_text(value),
+                                  nlohmann::json::object(), clock);
 }
 
 }  // namespace gs::tools::table_jobs

@@ -2,14 +2,14 @@
 // proof-number search: the winner's strategy, one proving move a position (DfpnSolver::
 // proving_move), the other side playing every empty cell.
 #include <algorithm>
-#include <map>
 #include <unordered_map>
+#include <utility>
 
 #include "engine/core/errors.h"
 #include "engine/mnk/packed_mnk.h"
 #include "solvers/common/progress.h"
 #include "solvers/pns/df_pn.h"
-#include "tools/certificate/certificate_file.h"
+#include "tools/certificate/certificate_writer.h"
 #include "tools/mnk/mnk_jobs.h"
 
 namespace gs::tools {
@@ -66,8 +66,6 @@ Report mnk_certify(const mnk::MnkGame& game, const MnkOptions& options, const st
     distance[*it] = d;
     records.push_back({game.format(view.unpack(*it)), game.cell_name(move_of[*it]), d});
   }
-  std::sort(records.begin(), records.end(),
-            [](const CertificateRecord& a, const CertificateRecord& b) { return a.position < b.position; });
   const CertificateHeader header{.game = "mnk",
                                  .variant = game.name(),
                                  .rules = "docs/rules/mnk.md",
@@ -79,27 +77,12 @@ Report mnk_certify(const mnk::MnkGame& game, const MnkOptions& options, const st
                                  .strategy = sides[winner],
                                  .distance = distance.at(view.pack(start)),
                                  .records = records.size()};
-  const std::uint64_t bytes = write_certificate(output, header, records);
-  const std::string text = game.name() + ": " + header.position + ": " + header.to_move + " to move wins within " +
-                           std::to_string(header.distance) + " plies\n  certificate " + output + ": " +
-                           std::to_string(records.size()) + " positions where " + header.winner + " moves, " +
-                           std::to_string(bytes) + " bytes (proof: " + std::to_string(proof.nodes) + " nodes, then " +
-                           std::to_string(solver.nodes() - proof.nodes) + " to write the strategy out)\n  " +
-                           std::to_string(clock.seconds()) + " s, peak " +
-                           std::to_string(static_cast<int>(cli::peak_memory_mib())) + " MiB\n";
-  return Report{nlohmann::json{{"game", "mnk"},
-                               {"variant", game.name()},
-                               {"position", header.position},
-                               {"winner", header.winner},
-                               {"distance", header.distance},
-                               {"certificate", output},
-                               {"records", records.size()},
-                               {"bytes", bytes},
-                               {"proof_nodes", proof.nodes},
-                               {"nodes", solver.nodes()},
-                               {"seconds", clock.seconds()},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text};
+  return write_certificate_report(output, header, std::move(records),
+                                  game.name() + ": " + header.position + ": " + header.to_move +
+                                      " to move wins within " + std::to_string(header.distance) +
+                                      " plies (proof: " + std::to_string(proof.nodes) + " nodes, then " +
+                                      std::to_string(solver.nodes() - proof.nodes) + " to write the strategy out)",
+                                  {{"proof_nodes", proof.nodes}, {"nodes", solver.nodes()}}, clock);
 }
 
 }  // namespace gs::tools
