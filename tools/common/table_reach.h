@@ -61,21 +61,19 @@ Report reach(const G& game, const TableJobOptions& options) {
   for (int l = 0; l < layers; ++l) bits += static_cast<double>(game.layer_size(l));
   cli::check_memory_fits(bits / 8, std::string(G::kName) + " " + game.variant() + ": a bit an index position",
                          "a smaller variant");
-  std::vector<std::unique_ptr<LayerMarks>> marks(static_cast<std::size_t>(layers));
-  const auto marks_of = [&](int layer) -> LayerMarks& {
-    auto& m = marks[static_cast<std::size_t>(layer)];
-    if (!m) m = std::make_unique<LayerMarks>(game.layer_size(layer));
-    return *m;
-  };
+  // The start's layer is the top: every layer below it that a move can reach gets its bits here,
+  // in the main thread, so the workers only set bits.
   int top = -1;
   for (const auto& start : game.starts()) {
     if (!game.tabulated(start)) throw InputError("the index does not hold the start (Tigers and Goats: --phase whole)");
-    const LayerIndex at = game.locate(start);
-    marks_of(at.layer).mark(at.index);
-    top = std::max(top, at.layer);
+    top = std::max(top, game.locate(start).layer);
   }
-  // Layers are created in the main thread before a sweep reads them: every layer below `layer`
-  // that a move can reach is made up front, so the workers only set bits.
+  std::vector<std::unique_ptr<LayerMarks>> marks(static_cast<std::size_t>(layers));
+  for (int l = 0; l <= top; ++l) marks[static_cast<std::size_t>(l)] = std::make_unique<LayerMarks>(game.layer_size(l));
+  for (const auto& start : game.starts()) {
+    const LayerIndex at = game.locate(start);
+    marks[static_cast<std::size_t>(at.layer)]->mark(at.index);
+  }
   std::atomic<int> current{top};
   std::atomic<std::uint64_t> reached{0}, expanded{0};  // reached: in the layers done
   const ProgressReporter progress(options.global.progress(), [&] {
@@ -83,13 +81,12 @@ Report reach(const G& game, const TableJobOptions& options) {
            std::to_string(reached.load()) + " positions reached in the layers done, " +
            std::to_string(expanded.load()) + " expanded in all";
   });
-  for (int l = 0; l < top; ++l) marks_of(l);
   nlohmann::json per_layer = nlohmann::json::array();
   std::uint64_t total = 0, index_total = 0;
   std::string text = "layer  layer name                          index entries           reached\n";
   for (int layer = top; layer >= 0; --layer) {
     current = layer;
-    LayerMarks& here = marks_of(layer);
+    LayerMarks& here = *marks[static_cast<std::size_t>(layer)];
     LayerMarks done(game.layer_size(layer));
     for (bool grew = true; grew;) {  // sweeps until the layer's own moves add nothing
       std::atomic<bool> added{false};
