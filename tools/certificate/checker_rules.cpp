@@ -165,7 +165,7 @@ class FoxAndHoundsRules : public CheckerRules {
     const auto occupied = [&](int p) { return p == fox(k) || (hounds(k) & bit(p)); };
     if (fox_to_move(k)) {  // one square diagonally, forward or back
       for (const auto& d : kDirections) {
-        const int to = diagonal(fox(k), d);
+        const int to = points_.along_line(fox(k), d);  // only diagonal neighbours are points
         if (to >= 0 && !occupied(to))
           out.push_back({points_.name(fox(k)) + "-" + points_.name(to), key(to, hounds(k), false)});
       }
@@ -174,7 +174,7 @@ class FoxAndHoundsRules : public CheckerRules {
     for (int from = 0; from < points_.count(); ++from) {  // a hound: one square diagonally towards row 1
       if (!(hounds(k) & bit(from))) continue;
       for (const auto& d : kDirections) {
-        const int to = d[0] == -1 ? diagonal(from, d) : -1;
+        const int to = d[0] == -1 ? points_.along_line(from, d) : -1;
         if (to >= 0 && !occupied(to))
           out.push_back(
               {points_.name(from) + "-" + points_.name(to), key(fox(k), hounds(k) ^ bit(from) ^ bit(to), true)});
@@ -202,9 +202,6 @@ class FoxAndHoundsRules : public CheckerRules {
   static int fox(std::uint64_t k) { return static_cast<int>(k >> 32 & 0xFF); }
   static std::uint64_t hounds(std::uint64_t k) { return k & 0xFFFFFFFF; }
   static bool fox_to_move(std::uint64_t k) { return k >> 40 & 1; }
-  int diagonal(int p, const std::array<int, 2>& d) const {
-    return d[0] != 0 && d[1] != 0 ? points_.at(points_.row(p) + d[0], points_.column(p) + d[1]) : -1;
-  }
   // The fox has won: on the last row, or no hound on a row greater than the fox's.
   bool over(std::uint64_t k) const {
     if (points_.row(fox(k)) == n_) return true;
