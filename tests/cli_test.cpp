@@ -360,25 +360,41 @@ TEST(Cli, AnalyzeAllStartsAndFewestMovesJson) {
   const auto layers = nlohmann::json::parse(r.output);
   EXPECT_EQ(layers["method"], "layers");
   EXPECT_EQ(layers["moves"], 9);
-  // A meeting stopped by its budget: the layers decide by default, and the meeting alone says
+  // A meeting stopped by its budget: its last steps go on one move at a time and decide.
+  const auto stopped = [](const std::string& options) {
+    const auto out = run("peg --board triangle5 --fewest-moves --start any --finish any --meeting-positions 10 " +
+                         options + " --quiet --json -");
+    EXPECT_EQ(out.code, 0) << out.output;
+    return nlohmann::json::parse(out.output);
+  };
+  j = stopped("");
+  EXPECT_EQ(j["method"], "meeting");
+  EXPECT_TRUE(j["decided"]);
+  EXPECT_EQ(j["moves"], 9);
+  EXPECT_GT(j["last_moves"], 1);
+  EXPECT_GT(j["last_positions"], 0);
+  // With one last move only, the layers decide by default, and the meeting alone says
   // undecided, never unsolvable.
-  r = run("peg --board triangle5 --fewest-moves --start any --finish any --meeting-positions 10 --quiet --json -");
-  ASSERT_EQ(r.code, 0) << r.output;
-  j = nlohmann::json::parse(r.output);
+  j = stopped("--last-positions 0");
   EXPECT_TRUE(j["meeting_stopped"]);
   EXPECT_EQ(j["method"], "layers");
   EXPECT_EQ(j["moves"], 9);
-  r =
-      run("peg --board triangle5 --fewest-moves --start any --finish any --meeting-positions 10 --fewest-method "
-          "meeting --quiet --json -");
-  ASSERT_EQ(r.code, 0) << r.output;
-  j = nlohmann::json::parse(r.output);
+  j = stopped("--last-positions 0 --fewest-method meeting");
   EXPECT_FALSE(j["decided"]);
   EXPECT_FALSE(j["solved"]);
   EXPECT_TRUE(j["last_step"]);
   const int at_least = j["moves_at_least"];
   EXPECT_GT(at_least, 1);
   EXPECT_LE(at_least, 9) << "a true lower bound";
+}
+
+// A problem its position class excludes is answered without a search, in JSON too.
+TEST(Cli, FewestMovesOfAProblemTheClassExcludes) {
+  const auto r = run("peg --board triangle7 --fewest-moves --fewest-method meeting --quiet --json -");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  EXPECT_FALSE(j["solved"]);
+  EXPECT_TRUE(j["decided"]);
 }
 
 TEST(Cli, GlobalOptionsMayPrecedeTheSubcommand) {

@@ -471,13 +471,15 @@ TEST_P(SmallBoards, StreamedFewestMovesMatchShortestPathSearch) {
 // runs it) or not at all.
 FewestMovesMeetingResult<PegPuzzle> fewest_by_meeting(const Board& b, const std::vector<Position>& starts,
                                                       Bitboard finishes, bool pruned, std::uint64_t max_states = 0,
-                                                      std::uint64_t max_bytes = 0) {
+                                                      std::uint64_t max_bytes = 0,
+                                                      std::uint64_t max_last_positions = 0) {
   const SymmetryGroup group =
       starts.size() == 1 ? b.symmetries().stabiliser({starts[0], finishes}) : b.symmetries().stabiliser({finishes});
   const PegPuzzle puzzle(b, finishes, group);
   std::vector<Position> goals;
   for_each_bit(finishes, [&](int f) { goals.push_back(bit(f)); });
-  FewestMovesMeeting<PegPuzzle>::Options o{.max_states = max_states, .max_bytes = max_bytes};
+  FewestMovesMeeting<PegPuzzle>::Options o{
+      .max_states = max_states, .max_bytes = max_bytes, .max_last_positions = max_last_positions};
   std::optional<PegPuzzle> dual;
   if (pruned) {
     o.cannot_finish = [&](Position s) { return puzzle.cannot_finish(s); };
@@ -576,6 +578,28 @@ TEST_P(SmallBoards, FewestMovesMeetingsLastStepIsExactOrALowerBound) {
   }
   EXPECT_GT(last_steps, 0);
   EXPECT_GT(decided_by_last_step, 0);
+}
+
+// With no bound on the last steps, they go on one move at a time until they meet or generate
+// nothing: every budget, however small, decides the start exactly as the shortest-path search.
+TEST_P(SmallBoards, FewestMovesMeetingsLastStepsDecideEveryBudget) {
+  const Board b = board();
+  int deeper = 0;
+  for (int s = 0; s < b.holes(); ++s) {
+    const Position start = single_vacancy(b, s);
+    const int expected = least_over(brute_fewest_moves_to_each(b, start), b.all_holes());
+    for (std::uint64_t budget = 30; budget < 3000; budget *= 9) {
+      const auto r = fewest_by_meeting(b, {start}, b.all_holes(), true, budget, 0, ~std::uint64_t{0});
+      ASSERT_FALSE(r.stopped) << "start " << hole_name(b, s) << " budget " << budget;
+      ASSERT_EQ(r.solved, expected >= 0) << "start " << hole_name(b, s) << " budget " << budget;
+      deeper += r.last_moves > 1;
+      if (!r.solved) continue;
+      EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s) << " budget " << budget;
+      EXPECT_EQ(r.moves_at_least, expected);
+      expect_a_solution_of(b, r, b.all_holes());
+    }
+  }
+  EXPECT_GT(deeper, 0) << "some budget needs more than one last move";
 }
 
 // A budget too small for the halves stops the meeting: undecided, never "unsolvable".

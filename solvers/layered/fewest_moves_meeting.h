@@ -19,13 +19,15 @@
 // met nothing, no solution exists. Pruning a state that cannot finish (F) or cannot be reached
 // (B) keeps every state of every solution, and so every witness.
 //
-// The last step, when the next layer would not fit: with F to depth a and B to depth b compared,
-// M > a + b. The states one run from F[a] that lie in B[b] (found without storing that
-// expansion) decide whether M = a + b + 1. Such a state x has d_F(x) <= a + 1 and d_B(x) = b,
-// and d_F(x) <= a would have met; so each is a meeting at (a + 1, b). Conversely a solution of
-// a + b + 1 moves has its state after a + 1 moves at d_F = a + 1 (not less, or it would have
-// met), one run from a state of F[a] on the same solution, and at d_B = b. If none is found,
-// M > a + b + 1. Likewise from B[b] into F[a].
+// The last steps, when the next layer would not fit: with F to depth a and B to depth b compared,
+// M > a + b. For k = 1, 2, ... (each taken only when the ones before found nothing, so
+// M > a + b + k - 1): the states k runs from F[a] that lie in B[b], found without storing them,
+// decide whether M = a + b + k. Such a state x has d_F(x) <= a + k and d_B(x) = b, so it gives a
+// solution of a + b + k moves, and no fewer exist. Conversely, on a solution of a + b + k moves
+// the state after a moves has d_F = a exactly (more is impossible; less would give a shorter
+// solution) and the state after a + k moves has d_B = b exactly, for the same reason; so it is
+// found. If the states k runs from F[a] are none at all, every line from F[a] ends before k runs:
+// no longer solution exists either, and none exists. Likewise from B[b] into F[a].
 //
 // States are canonical under one group, which must keep the start set and the goal set. The
 // solution is rebuilt from the meeting state in its own frame: runs back through F to a start,
@@ -33,6 +35,8 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -49,15 +53,17 @@ namespace gs {
 // Calls f(q, run) for every state q one run of moves by a single piece away from s, with the
 // run's moves in the order taken (backward: the latest played first). Forward: moves from s, then moves from where the
 // piece landed. Backward (q before s): unmoves whose piece stands where the later move started. `keep(q)` false ends
-// the run at q (a state whose continuations are all pruned too).
+// the run at q (a state whose continuations are all pruned too). A run of the piece standing on
+// `not_from` (the one the run before moved) is left out: with that one it would make a single run.
 template <class P, class Keep, class F>
 requires LayeredPuzzle<P> && PieceMoves<P>
 void for_each_run(const P& puzzle, typename P::Position s, bool forward, std::vector<typename P::Move>& run,
-                  Keep&& keep, F&& f) {
+                  Keep&& keep, F&& f, int not_from = -1) {
   using Position = typename P::Position;
   using Move = typename P::Move;
   const auto extend = [&](auto& self, Position at, int piece) -> void {
     const auto step = [&](const Move& m) {
+      if (piece < 0 && not_from >= 0 && (forward ? puzzle.move_origin(m) : puzzle.move_landing(m)) == not_from) return;
       const Position q = forward ? puzzle.play(at, m) : puzzle.unplay(at, m);
       if (!keep(q)) return;
       run.push_back(m);
@@ -81,9 +87,11 @@ void for_each_run(const P& puzzle, typename P::Position s, bool forward, std::ve
 // The programme's result (fewest_moves.h), with how the meeting went.
 template <LayeredPuzzle P>
 struct FewestMovesMeetingResult : FewestMovesResult<P> {
-  bool stopped = false;    // the next layer would not have fitted and the last step did not meet: undecided
-  bool last_step = false;  // the last step (one half's next layer, not stored) was taken
-  int moves_at_least = 0;  // no solution has fewer moves (solved: the moves)
+  bool stopped = false;              // the next layer would not have fitted and the last steps did not meet: undecided
+  bool last_step = false;            // the last step (one half's next layer, not stored) was taken
+  int last_moves = 0;                // the runs past the stored layers the last steps went (1 with the last step alone)
+  std::uint64_t last_positions = 0;  // the states the last steps generated, not stored
+  int moves_at_least = 0;            // no solution has fewer moves (solved: the moves)
   std::vector<std::uint64_t> forward_sizes, backward_sizes;  // canonical states of each layer built
 };
 
@@ -100,6 +108,9 @@ class FewestMovesMeeting {
     std::uint64_t max_bytes = 0;   // the halves and the layer being built (kBuildBytes a state); 0: no bound
     Prune cannot_finish;           // F leaves these out (may be empty)
     Prune cannot_be_reached;       // B leaves these out (may be empty)
+    // The last steps may go on past one run while the next would generate at most this many
+    // states (guessed from each half's branching, sampled); 0: one run only.
+    std::uint64_t max_last_positions = 0;
     LayerProgress* progress = nullptr;
   };
 
@@ -122,7 +133,7 @@ class FewestMovesMeeting {
       const int side = next_size(0) <= next_size(1) ? 0 : 1;
       if (over_budget(side) || !grow(side)) {
         r.last_step = true;
-        m = last_step(side);
+        m = last_steps(r);
         break;
       }
       m = meet(side, halves_[side].size() - 1);
@@ -130,19 +141,22 @@ class FewestMovesMeeting {
     sizes();
     const int compared = static_cast<int>(halves_[0].size() + halves_[1].size()) - 2;
     if (!m.found) {
-      r.stopped = r.last_step;
-      r.moves_at_least = compared + (r.last_step ? 2 : 1);
+      r.stopped = r.last_step && !m.exhausted;
+      r.moves_at_least = compared + r.last_moves + 1;
       return r;
     }
     r.solved = true;
     r.moves = static_cast<int>(m.forward_depth + m.backward_depth);
     // Back through F to a start, then on through B to a goal, all in the meeting state's frame.
     std::vector<Move> back, on;
-    Position s = m.state;
-    for (std::size_t d = m.forward_depth; d > 0; --d) s = step(s, false, halves_[0][d - 1], back);
+    // A meeting past the stored layers first walks its runs back to the layer it came from.
+    Position s = m.state, e = m.state;
+    std::size_t forward = m.forward_depth, backward = m.backward_depth;
+    if (m.runs > 0 && m.side == 0) s = step(s, false, halves_[0].back(), back, m.runs), forward -= m.runs;
+    if (m.runs > 0 && m.side == 1) e = step(e, true, halves_[1].back(), on, m.runs), backward -= m.runs;
+    for (std::size_t d = forward; d > 0; --d) s = step(s, false, halves_[0][d - 1], back, 1);
     r.start = s;
-    Position e = m.state;
-    for (std::size_t d = m.backward_depth; d > 0; --d) e = step(e, true, halves_[1][d - 1], on);
+    for (std::size_t d = backward; d > 0; --d) e = step(e, true, halves_[1][d - 1], on, 1);
     r.path.assign(back.rbegin(), back.rend());
     r.path.insert(r.path.end(), on.begin(), on.end());
     if (runs(r.path) != r.moves) throw std::logic_error("fewest-moves meeting: the joined line is not minimal");
@@ -153,8 +167,10 @@ class FewestMovesMeeting {
  private:
   struct Meeting {
     bool found = false;
+    bool exhausted = false;  // a last step generated nothing: no solution at all
     std::size_t forward_depth = 0, backward_depth = 0;
     Position state = 0;
+    int side = 0, runs = 0;  // the half the state lies `runs` runs past (0: in both halves' layers)
   };
 
   LayerSet first_layer(const std::vector<Position>& states, const Prune& prune) const {
@@ -179,27 +195,76 @@ class FewestMovesMeeting {
   }
 
   // Adds every state one run from a state of half `side` to a sink.
-  auto expansion(int side) const {
-    return [this, side](Position s, auto& sink) {
+  auto expansion(int side) const { return expansion(side, 1, nullptr); }
+
+  // Adds every state `runs` runs from a state of half `side` to a sink, counting them.
+  auto expansion(int side, int runs, std::atomic<std::uint64_t>* generated) const {
+    return [this, side, runs, generated](Position s, auto& sink) {
       const Prune& prune = side == 0 ? options_.cannot_finish : options_.cannot_be_reached;
-      thread_local std::vector<Move> run;
-      for_each_run(
-          puzzle_, s, side == 0, run, [&](Position q) { return !prune || !prune(q); },
-          [&](Position q, const std::vector<Move>&) { sink.add(puzzle_.canonical(q)); });
+      thread_local std::vector<std::vector<Move>> scratch;  // a run's moves at each level
+      if (scratch.size() < static_cast<std::size_t>(runs)) scratch.resize(static_cast<std::size_t>(runs));
+      std::uint64_t count = 0;
+      const auto from = [&](auto& self, Position at, int left, int not_from) -> void {
+        for_each_run(
+            puzzle_, at, side == 0, scratch[static_cast<std::size_t>(left - 1)],
+            [&](Position q) { return !prune || !prune(q); },
+            [&](Position q, const std::vector<Move>& run) {
+              if (left > 1) return self(self, q, left - 1, piece_after(run, side == 0));
+              ++count;
+              sink.add(puzzle_.canonical(q));
+            },
+            not_from);
+      };
+      from(from, s, runs, -1);
+      if (generated) *generated += count;
+      if (generated && options_.progress) options_.progress->generated += count;
     };
   }
 
-  // The last step (see the proof above): half `side`'s next layer, not stored, against the
-  // other half's deepest layer.
-  Meeting last_step(int side) const {
-    if (options_.progress) ++options_.progress->depth;
-    const LayerSet& other = halves_[1 - side].back();
-    const LayerSet common = halves_[side].back().expand_within(other, expansion(side));
-    if (common.empty()) return {};
-    Meeting m{.found = true, .state = *std::min_element(common.states().begin(), common.states().end())};
-    m.forward_depth = side == 0 ? halves_[0].size() : halves_[0].size() - 1;
-    m.backward_depth = side == 0 ? halves_[1].size() - 1 : halves_[1].size();
-    return m;
+  // The last steps (see the proof above): the states 1, 2, ... runs past a half's deepest layer,
+  // not stored, against the other half's deepest layer, while the next fits max_last_positions.
+  // Step k may start from either half (the bound it proves is the same): it starts from the one
+  // whose deepest layer times its branching to the k-th power is less, the branching measured on
+  // a sample (backward runs branch much more than forward ones).
+  Meeting last_steps(FewestMovesMeetingResult<P>& r) const {
+    const double branching[2] = {sampled_branching(0), sampled_branching(1)};
+    const auto guess = [&](int side, int runs) {
+      return static_cast<double>(halves_[side].back().size()) * std::pow(branching[side], runs);
+    };
+    for (int runs = 1;; ++runs) {
+      const int side = guess(0, runs) <= guess(1, runs) ? 0 : 1;
+      if (runs > 1 && guess(side, runs) > static_cast<double>(options_.max_last_positions)) return {};
+      if (options_.progress) ++options_.progress->depth;
+      std::atomic<std::uint64_t> generated{0};
+      const LayerSet common =
+          halves_[side].back().expand_within(halves_[1 - side].back(), expansion(side, runs, &generated), true);
+      r.last_moves = runs, r.last_positions += generated;
+      if (!common.empty()) {
+        Meeting m{.found = true,
+                  .state = *std::min_element(common.states().begin(), common.states().end()),
+                  .side = side,
+                  .runs = runs};
+        m.forward_depth = halves_[0].size() - 1 + (side == 0 ? runs : 0);
+        m.backward_depth = halves_[1].size() - 1 + (side == 1 ? runs : 0);
+        return m;
+      }
+      if (generated == 0) return {.exhausted = true};
+    }
+  }
+
+  // The states one run from a state of half `side`'s deepest layer, on average over up to 4,096
+  // of its states, evenly spread.
+  double sampled_branching(int side) const {
+    const LayerSet& layer = halves_[side].back();
+    const std::size_t n = std::min<std::size_t>(layer.size(), 4096);
+    if (n == 0) return 0;
+    struct Count {
+      std::uint64_t states = 0;
+      void add(std::uint64_t) { ++states; }
+    } count;
+    const auto expand = expansion(side);
+    for (std::size_t i = 0; i < n; ++i) expand(layer.states()[i * layer.size() / n], count);
+    return static_cast<double>(count.states) / static_cast<double>(n);
   }
 
   // Layer `depth` of half `side` against every layer of the other half: the least other depth
@@ -254,22 +319,38 @@ class FewestMovesMeeting {
     return states || bytes;
   }
 
-  // One run from s (forward: on towards B's layer `toward`; backward: back to F's) to a state
-  // whose canonical form is there; appends the run's moves in walking order (backward: latest
+  // `runs` runs from s (forward: on towards B's layer `toward`; backward: back to F's) to a state
+  // whose canonical form is there; appends the runs' moves in walking order (backward: latest
   // first, so that the whole walk reversed is in play order) and returns the state.
-  Position step(Position s, bool forward, const LayerSet& toward, std::vector<Move>& moves) const {
-    std::vector<Move> run, found;
+  Position step(Position s, bool forward, const LayerSet& toward, std::vector<Move>& moves, int runs) const {
+    std::vector<std::vector<Move>> scratch(static_cast<std::size_t>(runs));
+    std::vector<Move> walked;
     Position reached = 0;
     bool done = false;
-    for_each_run(
-        puzzle_, s, forward, run, [&](Position) { return !done; },
-        [&](Position q, const std::vector<Move>& r) {
-          if (done || !toward.contains(puzzle_.canonical(q))) return;
-          done = true, reached = q, found = r;
-        });
+    const auto from = [&](auto& self, Position at, int left, int not_from) -> void {
+      for_each_run(
+          puzzle_, at, forward, scratch[static_cast<std::size_t>(left - 1)], [&](Position) { return !done; },
+          [&](Position q, const std::vector<Move>& r) {
+            if (done) return;
+            walked.insert(walked.end(), r.begin(), r.end());
+            if (left > 1)
+              self(self, q, left - 1, piece_after(r, forward));
+            else if (toward.contains(puzzle_.canonical(q)))
+              done = true, reached = q;
+            if (!done) walked.resize(walked.size() - r.size());
+          },
+          not_from);
+    };
+    from(from, s, runs, -1);
     if (!done) throw std::logic_error("fewest-moves meeting: a layer's state has no neighbour in the layer before");
-    moves.insert(moves.end(), found.begin(), found.end());
+    moves.insert(moves.end(), walked.begin(), walked.end());
     return reached;
+  }
+
+  // Where a run leaves its piece: forward, where its last move landed; backward (latest move
+  // first), where its earliest move started.
+  int piece_after(const std::vector<Move>& run, bool forward) const {
+    return forward ? puzzle_.move_landing(run.back()) : puzzle_.move_origin(run.back());
   }
 
   // Moves in a line: a step starts a new move unless it starts where the last one landed.

@@ -175,8 +175,11 @@ class LayerSet {
   // The states that expand_state would add from this set and that lie in `target`, without
   // building that expansion (it may be far larger than the memory): each thread gathers what it
   // adds a bucket at a time, sorts it and finds it in target's bucket in one forward sweep.
+  // `first_hits`: stop after the first slice of this set's states (in order, kProbeSlice each)
+  // that has any; the result is still the same with any number of threads.
   template <class Expand>
-  LayerSet expand_within(const LayerSet& target, Expand&& expand_state) const;
+  LayerSet expand_within(const LayerSet& target, Expand&& expand_state, bool first_hits = false) const;
+  static constexpr std::size_t kProbeSlice = std::size_t{1} << 16;
 
   // The states of this set that are also in `other`, by a merge in each bucket.
   LayerSet intersect(const LayerSet& other) const;
@@ -234,15 +237,17 @@ class LayerSet {
         std::size_t step = 1;  // gallop: the next state sought is usually near the last
         while (at + step < end && at[step] < *q) at += step, step *= 2;
         at = std::lower_bound(at, std::min(at + step, end), *q);
-        if (at != end && *at == *q) hits_.add(*q);
+        if (at != end && *at == *q) hits_.add(*q), ++found_;
       }
     }
+    std::uint64_t found() const { return found_; }
 
    private:
     const LayerSet& target_;
     const Filter& filter_;
     Builder& hits_;
     BucketBuffers<2048> buffers_;
+    std::uint64_t found_ = 0;
   };
   // Drops from `kept` (bucket b's states, sorted) those in bucket b of any of `others`.
   static void subtract_bucket(std::vector<std::uint64_t>& kept, const std::vector<LayerSet>& others, std::size_t b);
@@ -291,16 +296,24 @@ inline void LayerSet::subtract_bucket(std::vector<std::uint64_t>& kept, const st
 }
 
 template <class Expand>
-LayerSet LayerSet::expand_within(const LayerSet& target, Expand&& expand_state) const {
+LayerSet LayerSet::expand_within(const LayerSet& target, Expand&& expand_state, bool first_hits) const {
   Builder hits;
   const Probe::Filter filter(target);
   tbb::enumerable_thread_specific<Probe> probes([&] { return Probe(target, filter, hits); });
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, size(), 1024), [&](const auto& range) {
-    Probe& probe = probes.local();
-    for (std::size_t i = range.begin(); i != range.end(); ++i) expand_state(states_[i], probe);
-  });
-  for (Probe& probe : probes)
-    for (std::size_t b = 0; b < kBuckets; ++b) probe.flush(b);
+  const std::size_t slice = first_hits ? kProbeSlice : std::max<std::size_t>(size(), 1);
+  for (std::size_t first = 0; first < size(); first += slice) {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(first, std::min(size(), first + slice), 1024),
+                      [&](const auto& range) {
+                        Probe& probe = probes.local();
+                        for (std::size_t i = range.begin(); i != range.end(); ++i) expand_state(states_[i], probe);
+                      });
+    std::uint64_t found = 0;
+    for (Probe& probe : probes) {
+      for (std::size_t b = 0; b < kBuckets; ++b) probe.flush(b);
+      found += probe.found();
+    }
+    if (first_hits && found) break;
+  }
   return hits.build();
 }
 

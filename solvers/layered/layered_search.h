@@ -29,7 +29,8 @@ namespace gs {
 // Live counters for progress reports.
 struct LayerProgress {
   std::atomic<int> depth{0};
-  std::atomic<std::uint64_t> states{0};  // states stored so far (all depths)
+  std::atomic<std::uint64_t> states{0};     // states stored so far (all depths)
+  std::atomic<std::uint64_t> generated{0};  // states generated and not stored (a meeting's last steps)
 };
 
 template <LayeredPuzzle P>

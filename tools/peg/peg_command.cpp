@@ -188,6 +188,10 @@ Command peg_command() {
             "--meet, --all-starts and --fewest-moves: stop a meeting before its halves would pass this many "
             "canonical positions (the next layer is guessed from the last two) and report its pair undecided "
             "(default: none for --meet; 2000000000 for --all-starts; --fewest-moves: --memory / 32 bytes)")(
+            "last-positions", po::value<std::uint64_t>(&o.job.last_positions),
+            "--fewest-moves: when the meeting's halves stop, its last steps look one move further at a time, "
+            "without storing what they generate, while the next step would generate at most this many positions "
+            "(guessed from a sample; 0: one move only; default: 50000000000, about an hour on 2 cores)")(
             "meet-open", po::bool_switch(&o.job.meet_open),
             "--all-starts: decide the pairs still open after --time-limit by the meeting of both halves (as "
             "--meet), one pair and its reverse at a time; with --dir their layer files are kept there and a rerun "

@@ -36,6 +36,9 @@ struct PegJobOptions {
   // --meet and --all-starts: a meeting stops before its halves would pass this many canonical
   // positions, and leaves its pair undecided; none: no bound (--meet) or 2 G (--all-starts).
   std::optional<std::uint64_t> meeting_positions;
+  // --fewest-moves: once the halves stop, the meeting's last steps go on one move further at a time
+  // while the next would generate at most this many positions (not stored); 0: one move only.
+  std::uint64_t last_positions = 50'000'000'000;
   FewestMethod fewest_method = FewestMethod::automatic;
 };
 

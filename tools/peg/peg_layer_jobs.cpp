@@ -72,8 +72,10 @@ std::string sizes_text(const std::vector<std::uint64_t>& sizes) {
 }
 
 std::string layer_status(const LayerProgress& progress, const char* what) {
+  const std::uint64_t generated = progress.generated.load();
   return std::string(what) + ": depth " + std::to_string(progress.depth.load()) + ", " +
-         std::to_string(progress.states.load()) + " canonical positions";
+         std::to_string(progress.states.load()) + " canonical positions" +
+         (generated ? ", " + std::to_string(generated) + " more generated, not stored" : "");
 }
 
 // The analysis files: --dir (kept, so a stopped analysis resumes), else a scratch directory
@@ -294,10 +296,10 @@ namespace {
 struct FewestAnswer {  // NOLINT(bugprone-exception-escape): as Report (tools/common/cli.h)
   FewestMovesResult<peg::PegPuzzle> result;
   bool stopped = false;
-  int moves_at_least = 0;  // stopped: no solution has fewer moves
-  std::string proof;       // how minimality (or unsolvability) is proved
-  std::string work;        // the line on what was examined
-  nlohmann::json details;  // the method's own JSON fields
+  int moves_at_least = 0;                             // stopped: no solution has fewer moves
+  std::string proof;                                  // how minimality (or unsolvability) is proved
+  std::string work;                                   // the line on what was examined
+  nlohmann::json details = nlohmann::json::object();  // the method's own JSON fields
 };
 
 // Every reachable position (in memory while the layers fit, on disk past that), then the
@@ -337,7 +339,8 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
   FewestMovesMeeting<peg::PegPuzzle>::Options o{
       .max_states = options.meeting_positions.value_or(0),
       .max_bytes = options.memory_bytes,
-      .cannot_finish = [&](peg::Position s) { return puzzle.cannot_finish(s); }};
+      .cannot_finish = [&](peg::Position s) { return puzzle.cannot_finish(s); },
+      .max_last_positions = options.last_positions};
   // Back from the finishes, a position the start cannot reach is one whose complement cannot
   // finish on the start's vacancy (the reversed game on complements).
   const Bitboard vacancy = board.all_holes() & ~request.start;
@@ -359,8 +362,11 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
                                   std::accumulate(r.backward_sizes.begin(), r.backward_sizes.end(), std::uint64_t{0});
   const std::size_t a = r.forward_sizes.size() - 1, b = r.backward_sizes.size() - 1;
   answer.proof = "every position within " + std::to_string(a) + " moves of the start and " + std::to_string(b) +
-                 " moves of the finish was compared" +
-                 (r.last_step ? ", and the positions one move further on one side, not stored" : "");
+                 " moves of the finish was compared";
+  if (r.last_moves == 1) answer.proof += ", and the positions one move further on one side, not stored";
+  if (r.last_moves > 1)
+    answer.proof += ", and the positions up to " + std::to_string(r.last_moves) +
+                    " moves further on one side, not stored (" + std::to_string(r.last_positions) + " generated)";
   answer.work = std::to_string(positions) +
                 " canonical positions in both halves (by moves from the start: " + sizes_text(r.forward_sizes) +
                 "; back from the finish: " + sizes_text(r.backward_sizes) + ")";
@@ -368,6 +374,8 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
                     {"forward_layers", r.forward_sizes},
                     {"backward_layers", r.backward_sizes},
                     {"last_step", r.last_step},
+                    {"last_moves", r.last_moves},
+                    {"last_positions", r.last_positions},
                     {"moves_at_least", r.moves_at_least}};
   return answer;
 }
