@@ -113,14 +113,17 @@ class LayerStore : public LayerTables<G> {
   }
 
  public:
-  // Whether a layer's file reads back: whole when a later layer reads it, else its header and
-  // block index. A damaged file is noted and forgotten, to be solved again.
+  // Whether a layer's file reads back. A game that names the layers each layer reads has every
+  // block checked against its checksum, and the table is read when a layer to solve needs it (so
+  // a resumed build does not read back the layers it will not use); otherwise a layer a later one
+  // reads is read whole now. A damaged file is noted and forgotten, to be solved again.
   bool intact(int layer, int last) {
     try {
-      if (read_later(layer, last))
+      this->header(layer);
+      if constexpr (LayerDependencies<G>)
+        this->check_blocks(layer);
+      else if (read_later(layer, last))
         this->table(layer);
-      else
-        this->header(layer);
       return true;
     } catch (const DataError& e) {
       repaired_.push_back(e.what());
