@@ -91,6 +91,7 @@ struct FewestMovesMeetingResult : FewestMovesResult<P> {
   bool last_step = false;            // the last step (one half's next layer, not stored) was taken
   int last_moves = 0;                // the runs past the stored layers the last steps went (1 with the last step alone)
   std::uint64_t last_positions = 0;  // the states the last steps generated, not stored
+  double next_last_positions = 0;    // stopped: the states the next last step was guessed to generate
   int moves_at_least = 0;            // no solution has fewer moves (solved: the moves)
   std::vector<std::uint64_t> forward_sizes, backward_sizes;  // canonical states of each layer built
 };
@@ -233,7 +234,10 @@ class FewestMovesMeeting {
     };
     for (int runs = 1;; ++runs) {
       const int side = guess(0, runs) <= guess(1, runs) ? 0 : 1;
-      if (runs > 1 && guess(side, runs) > static_cast<double>(options_.max_last_positions)) return {};
+      if (runs > 1 && guess(side, runs) > static_cast<double>(options_.max_last_positions)) {
+        r.next_last_positions = guess(side, runs);
+        return {};
+      }
       if (options_.progress) ++options_.progress->depth;
       std::atomic<std::uint64_t> generated{0};
       const LayerSet common =

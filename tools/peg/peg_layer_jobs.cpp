@@ -297,6 +297,7 @@ struct FewestAnswer {  // NOLINT(bugprone-exception-escape): as Report (tools/co
   FewestMovesResult<peg::PegPuzzle> result;
   bool stopped = false;
   int moves_at_least = 0;                             // stopped: no solution has fewer moves
+  double next_last_positions = 0;                     // stopped: what the next last step would have generated
   std::string proof;                                  // how minimality (or unsolvability) is proved
   std::string work;                                   // the line on what was examined
   nlohmann::json details = nlohmann::json::object();  // the method's own JSON fields
@@ -358,6 +359,7 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
   answer.result = r;
   answer.stopped = r.stopped;
   answer.moves_at_least = r.moves_at_least;
+  answer.next_last_positions = r.next_last_positions;
   const std::uint64_t positions = std::accumulate(r.forward_sizes.begin(), r.forward_sizes.end(), std::uint64_t{0}) +
                                   std::accumulate(r.backward_sizes.begin(), r.backward_sizes.end(), std::uint64_t{0});
   const std::size_t a = r.forward_sizes.size() - 1, b = r.backward_sizes.size() - 1;
@@ -376,6 +378,7 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
                     {"last_step", r.last_step},
                     {"last_moves", r.last_moves},
                     {"last_positions", r.last_positions},
+                    {"next_last_positions", r.next_last_positions},
                     {"moves_at_least", r.moves_at_least}};
   return answer;
 }
@@ -412,8 +415,13 @@ Report peg_fewest_moves(const PegRequest& request, const PegJobOptions& options)
                                : "";
   const std::string unsolved =
       answer.stopped ? "Undecided: no solution has fewer than " + std::to_string(answer.moves_at_least) +
-                           " moves, but the two halves would pass --memory or --meeting-positions before they meet "
-                           "(give more, or --fewest-method auto or layers, which keeps its layers on disk)."
+                           " moves, but the two halves would pass --memory or --meeting-positions before they meet" +
+                           (answer.next_last_positions > 0
+                                ? ", and the next last step would generate about " +
+                                      std::to_string(static_cast<std::uint64_t>(answer.next_last_positions)) +
+                                      " positions, more than --last-positions"
+                                : std::string()) +
+                           " (give more, or --fewest-method auto or layers, which keeps its layers on disk)."
                      : "Unsolvable: no sequence of jumps ends with one peg on " + request.finish_label +
                            (request.any_start ? " from any single vacancy" : "") +
                            (feasible ? " (proved by exhaustive search)." : " (proved by position class).");
