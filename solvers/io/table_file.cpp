@@ -291,19 +291,32 @@ std::string write_table_file(const std::string& path, const TableHeader& h, cons
   return checksum;
 }
 
-TableFile read_table_file(const std::string& path, const TableHeader& expected) {
+TableHeader read_table_blocks(const std::string& path, const TableHeader& expected,
+                              const std::function<void(const TableHeader&)>& start,
+                              const std::function<void(std::span<const std::uint16_t>)>& block) {
   const WholeFile f = read_whole_file(path, expected);
-  TableFile t;
-  t.header = f.layout.header;
-  t.entries.resize(t.header.positions);
-  for (std::uint64_t b = 0; b < f.layout.blocks; ++b)
-    decode_block(f.layout, b, f.block(b), t.entries.data() + b * kBlockPositions, path);
+  const TableHeader& h = f.layout.header;
+  start(h);
+  std::vector<std::uint16_t> entries(kBlockPositions);
+  LayerStats s;
+  for (std::uint64_t b = 0; b < f.layout.blocks; ++b) {
+    const std::span<const std::uint16_t> unpacked(entries.data(), f.layout.block_size(b));
+    decode_block(f.layout, b, f.block(b), entries.data(), path);
+    count_entries(unpacked, s);
+    block(unpacked);
+  }
   // The header's figures are what build and stats report: they must be the values'.
-  const LayerStats s = count_entries(t.entries);
-  const TableHeader& h = t.header;
   if (s.wins != h.wins || s.losses != h.losses || s.draws != h.draws || s.longest != h.longest)
     throw DataError(path + ": the header's counts or longest (" + std::to_string(h.longest) +
                     ") are not its values' (longest " + std::to_string(s.longest) + ")");
+  return h;
+}
+
+TableFile read_table_file(const std::string& path, const TableHeader& expected) {
+  TableFile t;
+  t.header = read_table_blocks(
+      path, expected, [&](const TableHeader& h) { t.entries.reserve(h.positions); },
+      [&](std::span<const std::uint16_t> block) { t.entries.insert(t.entries.end(), block.begin(), block.end()); });
   return t;
 }
 

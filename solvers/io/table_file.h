@@ -26,7 +26,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +75,13 @@ struct TableFile {
 // The whole layer. `expected`: game, variant, index_scheme, layer and positions must match.
 // Throws DataError.
 TableFile read_table_file(const std::string& path, const TableHeader& expected);
+
+// The same a block at a time, without the whole layer in memory: `start(header)` once the header
+// is checked, then `block(entries)` for each block in index order; the header's counts are
+// checked against the values at the end. Returns the header. Throws DataError.
+TableHeader read_table_blocks(const std::string& path, const TableHeader& expected,
+                              const std::function<void(const TableHeader&)>& start,
+                              const std::function<void(std::span<const std::uint16_t>)>& block);
 
 // Checks the whole file (header, block index, every block's checksum) without unpacking it;
 // returns its header. Throws DataError.

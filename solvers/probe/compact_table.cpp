@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 namespace gs {
 
@@ -12,33 +13,37 @@ bool decided_entry(std::uint16_t e) {
 }
 }  // namespace
 
-CompactTable::CompactTable(const std::vector<std::uint16_t>& entries) : size_(entries.size()) {
-  const std::uint64_t words = (size_ + kPerWord - 1) / kPerWord;
-  groups_.assign((words + kWords - 1) / kWords, Group{});
-  std::uint64_t decided_count = 0;
+CompactTable::CompactTable(const std::vector<std::uint16_t>& entries) {
+  std::uint64_t decided = 0;
   int longest = 0;
   for (const std::uint16_t e : entries)
-    if (decided_entry(e)) ++decided_count, longest = std::max(longest, e >> 2);
-  wide_ = longest > 255;
+    if (decided_entry(e)) ++decided, longest = std::max(longest, e >> 2);
+  *this = CompactTable(entries.size(), decided, longest > 255);
+  append(entries);
+}
+
+CompactTable::CompactTable(std::uint64_t size, std::uint64_t decided, bool wide) : size_(size), wide_(wide) {
+  const std::uint64_t words = (size_ + kPerWord - 1) / kPerWord;
+  groups_.assign((words + kWords - 1) / kWords, Group{});
   if (wide_)
-    distances16_.reserve(decided_count);
+    distances16_.reserve(decided);
   else
-    distances8_.reserve(decided_count);
-  std::uint64_t seen = 0;
-  for (std::uint64_t w = 0; w < words; ++w) {
-    if (w % kWords == 0) groups_[w / kWords].before = seen;
-    std::uint64_t bits = 0;
-    for (std::uint64_t i = w * kPerWord; i < std::min(size_, (w + 1) * kPerWord); ++i) {
-      const std::uint16_t e = entries[i];
-      bits |= static_cast<std::uint64_t>(e & 3) << (2 * (i % kPerWord));
-      if (!decided_entry(e)) continue;
-      ++seen;
-      if (wide_)
-        distances16_.push_back(static_cast<std::uint16_t>(e >> 2));
-      else
-        distances8_.push_back(static_cast<std::uint8_t>(e >> 2));
-    }
-    groups_[w / kWords].words[w % kWords] = bits;
+    distances8_.reserve(decided);
+}
+
+void CompactTable::append(std::span<const std::uint16_t> entries) {
+  if (entries.size() > size_ - filled_) throw std::logic_error("CompactTable: more entries than its size");
+  for (const std::uint16_t e : entries) {
+    const std::uint64_t i = filled_++, w = i / kPerWord;
+    Group& g = groups_[w / kWords];
+    if (w % kWords == 0 && i % kPerWord == 0) g.before = decided_;  // the group's first entry
+    g.words[w % kWords] |= static_cast<std::uint64_t>(e & 3) << (2 * (i % kPerWord));
+    if (!decided_entry(e)) continue;
+    ++decided_;
+    if (wide_)
+      distances16_.push_back(static_cast<std::uint16_t>(e >> 2));
+    else
+      distances8_.push_back(static_cast<std::uint8_t>(e >> 2));
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/core/value.h"
@@ -20,6 +21,10 @@ class CompactTable {
   CompactTable() = default;
   // `entries`: ValueTable's form (Outcome code in bits 0-1, distance above).
   explicit CompactTable(const std::vector<std::uint16_t>& entries);
+  // A table of `size` positions, `decided` of them won or lost (`wide`: some distance passes
+  // 255), filled by append() in index order, a part at a time (a file read block by block).
+  CompactTable(std::uint64_t size, std::uint64_t decided, bool wide);
+  void append(std::span<const std::uint16_t> entries);
   explicit CompactTable(const ValueTable& table) : CompactTable(table.raw()) {}
 
   std::uint64_t size() const { return size_; }
@@ -64,6 +69,7 @@ class CompactTable {
   static std::uint64_t decided(std::uint64_t word) { return (word ^ (word >> 1)) & 0x5555555555555555ull; }
 
   std::uint64_t size_ = 0;
+  std::uint64_t filled_ = 0, decided_ = 0;  // entries appended, and the wins and losses among them
   std::vector<Group> groups_;
   std::vector<std::uint8_t> distances8_;
   std::vector<std::uint16_t> distances16_;

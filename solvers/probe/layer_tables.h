@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -145,13 +146,15 @@ class LayerTables {
       if (!present(layer))
         throw DataError("layer " + std::to_string(layer) + " is not built: " + path(layer) +
                         " is missing (build the tables first)");
-      TableFile file = read_table_file(path(layer), expected(layer));
-      ValueTable t(file.entries.size());
-      t.raw() = std::move(file.entries);
-      const LayerStats s = count_layer(t);
-      if (s.wins != file.header.wins || s.losses != file.header.losses || s.draws != file.header.draws)
-        throw DataError(path(layer) + ": value counts differ from the header");
-      it = adopt(layer, t, file.header);
+      // Straight into the compact form, a block at a time: the 2 bytes a position of the
+      // solver's form are never held for a layer only read.
+      CompactTable table;
+      const TableHeader header = read_table_blocks(
+          path(layer), expected(layer),
+          [&](const TableHeader& h) { table = CompactTable(h.positions, h.wins + h.losses, h.longest > 255); },
+          [&](std::span<const std::uint16_t> block) { table.append(block); });
+      headers_[layer] = header;
+      it = tables_.insert_or_assign(layer, std::move(table)).first;
     }
     return it->second;
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/core/value.h"
@@ -34,9 +35,8 @@ struct LayerStats {
   int longest = 0;  // plies of the longest win or loss
 };
 
-// Of entries in ValueTable's form (also a table file's, see table_file.h).
-inline LayerStats count_entries(const std::vector<std::uint16_t>& entries) {
-  LayerStats s;
+// Of entries in ValueTable's form (also a table file's, see table_file.h), added to `s`.
+inline void count_entries(std::span<const std::uint16_t> entries, LayerStats& s) {
   for (const std::uint16_t entry : entries) {
     if (entry == 0) continue;  // no position
     ++s.positions;
@@ -48,6 +48,10 @@ inline LayerStats count_entries(const std::vector<std::uint16_t>& entries) {
     }
     if (outcome != Outcome::kDraw) s.longest = std::max(s.longest, entry >> 2);
   }
+}
+inline LayerStats count_entries(const std::vector<std::uint16_t>& entries) {
+  LayerStats s;
+  count_entries(entries, s);
   return s;
 }
 
