@@ -455,13 +455,14 @@ TEST(CertificateCli, CertifyAndCheckFromTheCommandLine) {
 
 namespace {
 
-// Every published certificate holds, its SHA-256 is the published one, and this build writes
-// the 8x8 one byte for byte again.
+// Every published certificate but the Fox and Geese whole game's (a minute: the long suite
+// checks it) holds, every SHA-256 is the published one, and this build writes the 8x8 one
+// byte for byte again.
 TEST(Certificate, PublishedCertificatesCheckAndAreRewrittenIdentically) {
   const std::string published = std::string(GAMESOLVER_SOURCE_DIR) + "/data/certificates";
   int checked = 0;
   for (const auto& entry : std::filesystem::directory_iterator(published)) {
-    if (!entry.path().string().ends_with(".cert.zst")) continue;
+    if (!entry.path().string().ends_with(".cert.zst") || entry.path().filename() == "fox-geese-13.cert.zst") continue;
     const CertificateCheck c = check_certificate(entry.path().string());
     EXPECT_TRUE(c.valid) << entry.path() << ": " << c.failure;
     ++checked;

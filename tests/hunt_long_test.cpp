@@ -6,6 +6,7 @@
 
 #include "engine/hunt/tigers_goats.h"
 #include "solvers/retrograde/retrograde_solver.h"
+#include "tools/certificate/certificate_check.h"
 
 namespace {
 
@@ -52,6 +53,19 @@ void expect_recorded(const Recorded& r) {
 TEST(TigersAndGoatsLong, WholeGameVariantsMatchTheirFirstBuilds) {
   expect_recorded({4, 10, 4, 13864012, 6831905, 6438708, 593399, 76, 40});
   expect_recorded({5, 5, 3, 117100302, 58550151, 58550151, 0, 46, 34});
+}
+
+}  // namespace
+
+namespace {
+
+// The published certificate of the Fox and Geese whole game: the geese win within 86 plies.
+TEST(HuntLong, FoxAndGeeseWholeGameCertificateHolds) {
+  const gs::tools::CertificateCheck c =
+      gs::tools::check_certificate(std::string(GAMESOLVER_SOURCE_DIR) + "/data/certificates/fox-geese-13.cert.zst");
+  EXPECT_TRUE(c.valid) << c.failure;
+  EXPECT_NE(c.claim.find("won for the geese within 86 plies"), std::string::npos) << c.claim;
+  EXPECT_EQ(c.records, 3'899'655U);
 }
 
 }  // namespace
