@@ -584,22 +584,27 @@ TEST_P(SmallBoards, FewestMovesMeetingsLastStepIsExactOrALowerBound) {
 // nothing: every budget, however small, decides the start exactly as the shortest-path search.
 TEST_P(SmallBoards, FewestMovesMeetingsLastStepsDecideEveryBudget) {
   const Board b = board();
-  int deeper = 0;
+  int deeper = 0, sliced = 0;
   for (int s = 0; s < b.holes(); ++s) {
     const Position start = single_vacancy(b, s);
     const int expected = least_over(brute_fewest_moves_to_each(b, start), b.all_holes());
-    for (std::uint64_t budget = 30; budget < 3000; budget *= 9) {
-      const auto r = fewest_by_meeting(b, {start}, b.all_holes(), true, budget, 0, ~std::uint64_t{0});
-      ASSERT_FALSE(r.stopped) << "start " << hole_name(b, s) << " budget " << budget;
-      ASSERT_EQ(r.solved, expected >= 0) << "start " << hole_name(b, s) << " budget " << budget;
-      deeper += r.last_moves > 1;
-      if (!r.solved) continue;
-      EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s) << " budget " << budget;
-      EXPECT_EQ(r.moves_at_least, expected);
-      expect_a_solution_of(b, r, b.all_holes());
-    }
+    // Budgets in positions, and in bytes (the next layer then goes through in slices, or when not
+    // even one bucket fits, the runs go on from the deepest layer).
+    for (std::uint64_t budget = 30; budget < 3000; budget *= 9)
+      for (const bool bytes : {false, true}) {
+        const auto r = bytes ? fewest_by_meeting(b, {start}, b.all_holes(), true, 0, 8 * budget, ~std::uint64_t{0})
+                             : fewest_by_meeting(b, {start}, b.all_holes(), true, budget, 0, ~std::uint64_t{0});
+        ASSERT_FALSE(r.stopped) << "start " << hole_name(b, s) << " budget " << budget;
+        ASSERT_EQ(r.solved, expected >= 0) << "start " << hole_name(b, s) << " budget " << budget;
+        deeper += r.last_moves > 1, sliced += r.sliced_steps > 0;
+        if (!r.solved) continue;
+        EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s) << " budget " << budget;
+        EXPECT_EQ(r.moves_at_least, expected);
+        expect_a_solution_of(b, r, b.all_holes());
+      }
   }
   EXPECT_GT(deeper, 0) << "some budget needs more than one last move";
+  EXPECT_GT(sliced, 0) << "some step goes through the next layer in slices";
 }
 
 // A budget too small for the halves stops the meeting: undecided, never "unsolvable".

@@ -39,6 +39,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -92,6 +93,7 @@ struct FewestMovesMeetingResult : FewestMovesResult<P> {
   int last_moves = 0;                // the runs past the stored layers the last steps went (1 with the last step alone)
   std::uint64_t last_positions = 0;  // the states the last steps generated, not stored
   double next_last_positions = 0;    // stopped: the states the next last step was guessed to generate
+  int sliced_steps = 0;              // last steps that went through a half's next layer in slices
   int moves_at_least = 0;            // no solution has fewer moves (solved: the moves)
   std::vector<std::uint64_t> forward_sizes, backward_sizes;  // canonical states of each layer built
 };
@@ -150,11 +152,19 @@ class FewestMovesMeeting {
     r.moves = static_cast<int>(m.forward_depth + m.backward_depth);
     // Back through F to a start, then on through B to a goal, all in the meeting state's frame.
     std::vector<Move> back, on;
-    // A meeting past the stored layers first walks its runs back to the layer it came from.
+    // A meeting past the stored layers first walks its runs back to the layer it came from
+    // (through the slice of the next layer it came through, if any).
     Position s = m.state, e = m.state;
     std::size_t forward = m.forward_depth, backward = m.backward_depth;
-    if (m.runs > 0 && m.side == 0) s = step(s, false, halves_[0].back(), back, m.runs), forward -= m.runs;
-    if (m.runs > 0 && m.side == 1) e = step(e, true, halves_[1].back(), on, m.runs), backward -= m.runs;
+    if (m.runs > 0) {
+      const bool onward = m.side == 1;  // back through F, or on through B
+      Position& at = onward ? e : s;
+      std::vector<Move>& moves = onward ? on : back;
+      int runs = m.runs;
+      if (sliced_) at = step(at, onward, *sliced_, moves, runs - 1), runs = 1;
+      at = step(at, onward, halves_[m.side].back(), moves, runs);
+      (onward ? backward : forward) -= static_cast<std::size_t>(m.runs);
+    }
     for (std::size_t d = forward; d > 0; --d) s = step(s, false, halves_[0][d - 1], back, 1);
     r.start = s;
     for (std::size_t d = backward; d > 0; --d) e = step(e, true, halves_[1][d - 1], on, 1);
@@ -224,28 +234,50 @@ class FewestMovesMeeting {
 
   // The last steps (see the proof above): the states 1, 2, ... runs past a half's deepest layer,
   // not stored, against the other half's deepest layer, while the next fits max_last_positions.
-  // Step k may start from either half (the bound it proves is the same): it starts from the one
-  // whose deepest layer times its branching to the k-th power is less, the branching measured on
+  // Step k may start from either half (the bound it proves is the same), and from k = 2 on may
+  // go through the half's next layer built a slice of buckets at a time (only its states are on a
+  // shortest solution, and it holds each once where the runs reach it many times): whichever
+  // is guessed to generate fewer states, from the layers' sizes and their branching measured on
   // a sample (backward runs branch much more than forward ones).
-  Meeting last_steps(FewestMovesMeetingResult<P>& r) const {
+  Meeting last_steps(FewestMovesMeetingResult<P>& r) {
     const double branching[2] = {sampled_branching(0), sampled_branching(1)};
-    const auto guess = [&](int side, int runs) {
-      return static_cast<double>(halves_[side].back().size()) * std::pow(branching[side], runs);
+    struct Plan {
+      int side = 0;
+      bool sliced = false;
+      double cost = 0;  // states generated
+    };
+    const auto plan = [&](int runs) {
+      Plan best{.cost = std::numeric_limits<double>::infinity()};
+      for (const int side : {0, 1}) {
+        const double size = static_cast<double>(halves_[side].back().size()), b = branching[side];
+        const Plan direct{.side = side, .cost = size * std::pow(b, runs)};
+        const Plan sliced{
+            .side = side,
+            .sliced = true,
+            .cost = static_cast<double>(slices(side)) * size * b + next_size(side) * std::pow(b, runs - 1)};
+        for (const Plan& p : {direct, sliced})
+          if ((!p.sliced || runs > 1) && p.cost < best.cost) best = p;
+      }
+      return best;
     };
     for (int runs = 1;; ++runs) {
-      const int side = guess(0, runs) <= guess(1, runs) ? 0 : 1;
-      if (runs > 1 && guess(side, runs) > static_cast<double>(options_.max_last_positions)) {
-        r.next_last_positions = guess(side, runs);
+      const Plan step = plan(runs);
+      if (runs > 1 && step.cost > static_cast<double>(options_.max_last_positions)) {
+        r.next_last_positions = step.cost;
         return {};
       }
       if (options_.progress) ++options_.progress->depth;
       std::atomic<std::uint64_t> generated{0};
-      const LayerSet common =
-          halves_[side].back().expand_within(halves_[1 - side].back(), expansion(side, runs, &generated), true);
+      const int side = step.side;
+      std::optional<LayerSet> common;
+      if (step.sliced) common = sliced_step(side, runs, generated);
+      r.sliced_steps += common.has_value();
+      if (!common)  // not sliced, or no slice fitted
+        common = halves_[side].back().expand_within(halves_[1 - side].back(), expansion(side, runs, &generated), true);
       r.last_moves = runs, r.last_positions += generated;
-      if (!common.empty()) {
+      if (!common->empty()) {
         Meeting m{.found = true,
-                  .state = *std::min_element(common.states().begin(), common.states().end()),
+                  .state = *std::min_element(common->states().begin(), common->states().end()),
                   .side = side,
                   .runs = runs};
         m.forward_depth = halves_[0].size() - 1 + (side == 0 ? runs : 0);
@@ -255,6 +287,56 @@ class FewestMovesMeeting {
       if (generated == 0) return {.exhausted = true};
     }
   }
+
+  // The slices half `side`'s next layer needs to fit the memory left (as guessed).
+  std::size_t slices(int side) const {
+    const std::size_t free = free_bytes();
+    if (free == 0) return 1;
+    const double needed = std::ceil(next_size(side) * kBuildBytes / static_cast<double>(free));
+    return static_cast<std::size_t>(std::clamp(needed, 1.0, static_cast<double>(LayerSet::kBuckets)));
+  }
+
+  // Step `runs` (2 or more) from half `side` through its next layer, built a slice of buckets at
+  // a time, each slice's states `runs` - 1 runs on against the other half's deepest layer: the
+  // common states of the first slice that has any (kept in sliced_, for the walk back), or none
+  // at all. Nothing (std::nullopt) when even a bucket at a time would not fit.
+  std::optional<LayerSet> sliced_step(int side, int runs, std::atomic<std::uint64_t>& generated) {
+    const LayerSet& other = halves_[1 - side].back();
+    const auto expand = expansion(side);
+    for (std::size_t passes = slices(side); passes <= LayerSet::kBuckets; passes *= 2) {
+      bool fitted = true;
+      for (std::size_t p = 0; p < passes && fitted; ++p) {
+        const std::size_t first = p * LayerSet::kBuckets / passes, last = (p + 1) * LayerSet::kBuckets / passes;
+        std::optional<LayerSet> slice = halves_[side].back().try_expand(
+            [&](Position s, auto& sink) {
+              SliceSink<std::remove_reference_t<decltype(sink)>> in{sink, first, last};
+              expand(s, in);
+            },
+            halves_[side], free_bytes());
+        if (!slice) {
+          fitted = false;
+          continue;
+        }
+        LayerSet common = slice->expand_within(other, expansion(side, runs - 1, &generated), true);
+        if (common.empty()) continue;
+        sliced_ = std::move(*slice);
+        return common;
+      }
+      if (fitted) return LayerSet();
+    }
+    return std::nullopt;
+  }
+
+  // Passes on the states of one slice of buckets, [first, last).
+  template <class Sink>
+  struct SliceSink {
+    Sink& to;
+    std::size_t first, last;
+    void add(std::uint64_t s) {
+      const std::size_t b = LayerSet::bucket_of(s);
+      if (b >= first && b < last) to.add(s);
+    }
+  };
 
   // The states one run from a state of half `side`'s deepest layer, on average over up to 4,096
   // of its states, evenly spread.
@@ -370,6 +452,7 @@ class FewestMovesMeeting {
   const P& puzzle_;
   Options options_;
   std::vector<LayerSet> halves_[2];  // [0] = F from the starts, [1] = B from the goals
+  std::optional<LayerSet> sliced_;   // the slice of a half's next layer a last step met through
 };
 
 }  // namespace gs

@@ -379,6 +379,7 @@ FewestAnswer fewest_by_meeting(const PegRequest& request, const PegJobOptions& o
                     {"last_moves", r.last_moves},
                     {"last_positions", r.last_positions},
                     {"next_last_positions", r.next_last_positions},
+                    {"sliced_last_steps", r.sliced_steps},
                     {"moves_at_least", r.moves_at_least}};
   return answer;
 }
