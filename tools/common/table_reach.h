@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cstdio>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -122,6 +123,8 @@ Report reach(const G& game, const TableJobOptions& options) {
     std::snprintf(row, sizeof row, "%5d  %-34s  %22llu  %llu\n", layer, game.layer_name(layer).c_str(),
                   static_cast<unsigned long long>(game.layer_size(layer)), static_cast<unsigned long long>(count));
     text += row;
+    // Each layer's row as it is done, so a run stopped before the end still leaves its figures.
+    if (options.global.progress()) std::fprintf(stderr, "%s reach, layer done: %s", G::kName, row);
   }
   text += "  " + std::to_string(total) + " positions reached from the start, of the index's " +
           std::to_string(index_total) + " entries (some entries name no position; counted as the index counts, " +
