@@ -85,6 +85,29 @@ void for_each_run(const P& puzzle, typename P::Position s, bool forward, std::ve
   extend(extend, s, -1);
 }
 
+// Calls f(q) for every state q `runs` runs from s, each run by another piece than the run before
+// (else the two would be one run). While f runs, levels[runs - 1] holds the first run's moves
+// and levels[0] the last's, each in for_each_run's order; `keep` as there.
+template <class P, class Keep, class F>
+requires LayeredPuzzle<P> && PieceMoves<P>
+void for_each_run_chain(const P& puzzle, typename P::Position s, bool forward, int runs,
+                        std::vector<std::vector<typename P::Move>>& levels, Keep&& keep, F&& f) {
+  using Position = typename P::Position;
+  if (levels.size() < static_cast<std::size_t>(runs)) levels.resize(static_cast<std::size_t>(runs));
+  const auto from = [&](auto& self, Position at, int left, int not_from) -> void {
+    for_each_run(
+        puzzle, at, forward, levels[static_cast<std::size_t>(left - 1)], keep,
+        [&](Position q, const auto& run) {
+          if (left == 1) return f(q);
+          // Where the run leaves its piece: forward, where its last move landed; backward
+          // (latest move first), where its earliest move started.
+          self(self, q, left - 1, forward ? puzzle.move_landing(run.back()) : puzzle.move_origin(run.back()));
+        },
+        not_from);
+  };
+  from(from, s, runs, -1);
+}
+
 // The programme's result (fewest_moves.h), with how the meeting went.
 template <LayeredPuzzle P>
 struct FewestMovesMeetingResult : FewestMovesResult<P> {
@@ -212,21 +235,14 @@ class FewestMovesMeeting {
   auto expansion(int side, int runs, std::atomic<std::uint64_t>* generated) const {
     return [this, side, runs, generated](Position s, auto& sink) {
       const Prune& prune = side == 0 ? options_.cannot_finish : options_.cannot_be_reached;
-      thread_local std::vector<std::vector<Move>> scratch;  // a run's moves at each level
-      if (scratch.size() < static_cast<std::size_t>(runs)) scratch.resize(static_cast<std::size_t>(runs));
+      thread_local std::vector<std::vector<Move>> levels;
       std::uint64_t count = 0;
-      const auto from = [&](auto& self, Position at, int left, int not_from) -> void {
-        for_each_run(
-            puzzle_, at, side == 0, scratch[static_cast<std::size_t>(left - 1)],
-            [&](Position q) { return !prune || !prune(q); },
-            [&](Position q, const std::vector<Move>& run) {
-              if (left > 1) return self(self, q, left - 1, piece_after(run, side == 0));
-              ++count;
-              sink.add(puzzle_.canonical(q));
-            },
-            not_from);
-      };
-      from(from, s, runs, -1);
+      for_each_run_chain(
+          puzzle_, s, side == 0, runs, levels, [&](Position q) { return !prune || !prune(q); },
+          [&](Position q) {
+            ++count;
+            sink.add(puzzle_.canonical(q));
+          });
       if (generated) *generated += count;
       if (generated && options_.progress) options_.progress->generated += count;
     };
@@ -409,34 +425,20 @@ class FewestMovesMeeting {
   // whose canonical form is there; appends the runs' moves in walking order (backward: latest
   // first, so that the whole walk reversed is in play order) and returns the state.
   Position step(Position s, bool forward, const LayerSet& toward, std::vector<Move>& moves, int runs) const {
-    std::vector<std::vector<Move>> scratch(static_cast<std::size_t>(runs));
-    std::vector<Move> walked;
+    std::vector<std::vector<Move>> levels;
     Position reached = 0;
     bool done = false;
-    const auto from = [&](auto& self, Position at, int left, int not_from) -> void {
-      for_each_run(
-          puzzle_, at, forward, scratch[static_cast<std::size_t>(left - 1)], [&](Position) { return !done; },
-          [&](Position q, const std::vector<Move>& r) {
-            if (done) return;
-            walked.insert(walked.end(), r.begin(), r.end());
-            if (left > 1)
-              self(self, q, left - 1, piece_after(r, forward));
-            else if (toward.contains(puzzle_.canonical(q)))
-              done = true, reached = q;
-            if (!done) walked.resize(walked.size() - r.size());
-          },
-          not_from);
-    };
-    from(from, s, runs, -1);
+    for_each_run_chain(
+        puzzle_, s, forward, runs, levels, [&](Position) { return !done; },
+        [&](Position q) {
+          if (done || !toward.contains(puzzle_.canonical(q))) return;
+          done = true, reached = q;
+          for (int level = runs - 1; level >= 0; --level)
+            moves.insert(moves.end(), levels[static_cast<std::size_t>(level)].begin(),
+                         levels[static_cast<std::size_t>(level)].end());
+        });
     if (!done) throw std::logic_error("fewest-moves meeting: a layer's state has no neighbour in the layer before");
-    moves.insert(moves.end(), walked.begin(), walked.end());
     return reached;
-  }
-
-  // Where a run leaves its piece: forward, where its last move landed; backward (latest move
-  // first), where its earliest move started.
-  int piece_after(const std::vector<Move>& run, bool forward) const {
-    return forward ? puzzle_.move_landing(run.back()) : puzzle_.move_origin(run.back());
   }
 
   // Moves in a line: a step starts a new move unless it starts where the last one landed.
