@@ -14,11 +14,8 @@ bool decided_entry(std::uint16_t e) {
 }  // namespace
 
 CompactTable::CompactTable(const std::vector<std::uint16_t>& entries) {
-  std::uint64_t decided = 0;
-  int longest = 0;
-  for (const std::uint16_t e : entries)
-    if (decided_entry(e)) ++decided, longest = std::max(longest, e >> 2);
-  *this = CompactTable(entries.size(), decided, longest > 255);
+  const LayerStats s = count_entries(entries);
+  *this = CompactTable(entries.size(), s.wins + s.losses, s.longest > 255);
   append(entries);
 }
 
