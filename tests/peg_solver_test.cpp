@@ -491,6 +491,14 @@ FewestMovesMeetingResult<PegPuzzle> fewest_by_meeting(const Board& b, const std:
   return FewestMovesMeeting<PegPuzzle>(puzzle, starts, goals, std::move(o)).solve();
 }
 
+// From one start to any finish, the halves stopped by a budget in positions or (bytes) in bytes,
+// 8 a position.
+FewestMovesMeetingResult<PegPuzzle> fewest_within_budget(const Board& b, Position start, std::uint64_t budget,
+                                                         bool bytes, std::uint64_t max_last_positions = 0) {
+  return bytes ? fewest_by_meeting(b, {start}, b.all_holes(), true, 0, 8 * budget, max_last_positions)
+               : fewest_by_meeting(b, {start}, b.all_holes(), true, budget, 0, max_last_positions);
+}
+
 // Every single vacancy at once: the least over the starts of each start's own fewest moves.
 TEST_P(SmallBoards, FewestMovesFromEveryStartIsTheLeastOverTheStarts) {
   const Board b = board();
@@ -560,8 +568,7 @@ TEST_P(SmallBoards, FewestMovesMeetingsLastStepIsExactOrALowerBound) {
     // half built when it turns out larger than the guess).
     for (std::uint64_t budget = 1; budget < 2 * states; budget += budget / 4 + 1)
       for (const bool bytes : {false, true}) {
-        const auto r = bytes ? fewest_by_meeting(b, {start}, b.all_holes(), true, 0, 8 * budget)
-                             : fewest_by_meeting(b, {start}, b.all_holes(), true, budget);
+        const auto r = fewest_within_budget(b, start, budget, bytes);
         last_steps += r.last_step;
         if (r.solved) {
           EXPECT_EQ(r.moves, expected) << "start " << hole_name(b, s) << " budget " << budget;
@@ -592,8 +599,7 @@ TEST_P(SmallBoards, FewestMovesMeetingsLastStepsDecideEveryBudget) {
     // even one bucket fits, the runs go on from the deepest layer).
     for (std::uint64_t budget = 30; budget < 3000; budget *= 9)
       for (const bool bytes : {false, true}) {
-        const auto r = bytes ? fewest_by_meeting(b, {start}, b.all_holes(), true, 0, 8 * budget, ~std::uint64_t{0})
-                             : fewest_by_meeting(b, {start}, b.all_holes(), true, budget, 0, ~std::uint64_t{0});
+        const auto r = fewest_within_budget(b, start, budget, bytes, ~std::uint64_t{0});
         ASSERT_FALSE(r.stopped) << "start " << hole_name(b, s) << " budget " << budget;
         ASSERT_EQ(r.solved, expected >= 0) << "start " << hole_name(b, s) << " budget " << budget;
         deeper += r.last_moves > 1, sliced += r.sliced_steps > 0;
