@@ -10,6 +10,7 @@
 #include "solvers/minimax/strong_solver.h"
 #include "solvers/pns/df_pn.h"
 #include "solvers/retrograde/retrograde_solver.h"
+#include "tests/sanitized.h"
 
 namespace gs {
 namespace {
@@ -44,10 +45,11 @@ TEST(Dfpn, EqualsTheStrongSolutionOnSampledPositionsOf4x4) {
     const PackedMnk packed(g);
     const StrongSolution<PackedMnk> strong(packed);
     std::mt19937_64 random(7);
+    const auto samples = gs::testing::whole_or_sanitized<std::size_t>(5, 2);
     for (std::size_t ply = 0; ply < strong.layers().size(); ++ply) {
       const std::size_t size = strong.layers()[ply].size();
-      for (std::size_t sample = 0; sample < std::min<std::size_t>(5, size); ++sample) {
-        const std::size_t i = size <= 5 ? sample : random() % size;  // a small layer: each position once
+      for (std::size_t sample = 0; sample < std::min(samples, size); ++sample) {
+        const std::size_t i = size <= samples ? sample : random() % size;  // a small layer: each position once
         const auto p = strong.layers()[ply][i];
         ASSERT_EQ(dfpn_value(packed, p, kSmall).outcome, strong.value_at(ply, i).outcome)
             << g.name() << " " << g.format(PackedMnk::unpack(p));

@@ -9,6 +9,7 @@
 #include "engine/hopscotch/search_tableau.h"
 #include "solvers/deal/layered_deal_search.h"
 #include "solvers/deal/max_score_search.h"
+#include "tests/sanitized.h"
 
 namespace {
 
@@ -177,7 +178,8 @@ TEST(HopscotchSolver, PrunedSearchAgreesWithPlainSearch) {
     }
     MaxScoreSearch<SearchTableau> search(20);
     auto plain_options = plain_search();
-    plain_options.node_limit = 1'600'000;  // the hardest of these seeds that resolves needs 1,501,250 nodes
+    // The hardest of these seeds that resolves needs 1,501,250 nodes; 12 resolve within 300,000.
+    plain_options.node_limit = gs::testing::whole_or_sanitized<std::uint64_t>(1'600'000, 300'000);
     const auto plain = search.solve(twin.plain, plain_options);
     if (plain.outcome == decltype(plain)::kUnresolved || !plain.score_exact) continue;
     const auto pruned = search.solve(twin.normal, {});
@@ -186,7 +188,7 @@ TEST(HopscotchSolver, PrunedSearchAgreesWithPlainSearch) {
     EXPECT_EQ(pruned.score, plain.score) << "seed " << seed;
     (plain.outcome == decltype(plain)::kWon ? won : lost) += 1;
   }
-  EXPECT_GE(compared, 25);
+  EXPECT_GE(compared, gs::testing::whole_or_sanitized(25, 10));
   EXPECT_GE(won, 3);
   EXPECT_GE(lost, 3);
 }
@@ -219,8 +221,9 @@ TEST(HopscotchSolver, KingsRuleKeepsEveryWinAndLoss) {
     MaxScoreSearch<SearchTableau> search(20);
     MaxScoreSearch<WithoutKingsRule> plain(20);
     MaxScoreOptions options;
-    options.node_limit = 230'000;  // the hardest of these seeds decides within 217,000 nodes
-    options.best_score = false;    // a loss is known after the first pass
+    // The hardest of these seeds decides within 217,000 nodes; 22 decide within 60,000.
+    options.node_limit = gs::testing::whole_or_sanitized<std::uint64_t>(230'000, 60'000);
+    options.best_score = false;  // a loss is known after the first pass
     // The ruled search first: its tree is the smaller, so where it runs out of nodes the plain one is not run.
     const auto a = search.solve(with, options);
     if (a.outcome == decltype(a)::kUnresolved) continue;

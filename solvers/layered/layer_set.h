@@ -30,24 +30,28 @@ class LayerSet {
   static std::size_t bucket_of(std::uint64_t s) { return bucket_of_hash(mix64(s)); }
   static std::size_t bucket_of_hash(std::uint64_t hash) { return hash >> (64 - kBucketBits); }
 
-  // A few states per bucket, gathered before they are handed on a bucket at a time.
-  template <std::size_t kPerBucket>
+  // A few states per bucket, gathered before they are handed on a bucket at a time. The storage
+  // is left uninitialised (only what was pushed is read): a buffer of a few states per bucket is
+  // cheap to make however many buckets there are.
   class BucketBuffers {
    public:
+    explicit BucketBuffers(std::size_t per_bucket)
+        : per_bucket_(per_bucket), states_(new std::uint64_t[kBuckets * per_bucket]) {}
     // True when bucket b is full (take it).
     bool push(std::size_t b, std::uint64_t s) {
-      states_[b * kPerBucket + fill_[b]] = s;
-      return ++fill_[b] == kPerBucket;
+      states_[b * per_bucket_ + fill_[b]] = s;
+      return ++fill_[b] == per_bucket_;
     }
     // Bucket b's states, emptied (the span holds until the next push to b).
     std::span<std::uint64_t> take(std::size_t b) {
-      const std::span<std::uint64_t> held(&states_[b * kPerBucket], fill_[b]);
+      const std::span<std::uint64_t> held(&states_[b * per_bucket_], fill_[b]);
       fill_[b] = 0;
       return held;
     }
 
    private:
-    std::vector<std::uint64_t> states_ = std::vector<std::uint64_t>(kBuckets * kPerBucket);
+    std::size_t per_bucket_;
+    std::unique_ptr<std::uint64_t[]> states_;
     std::vector<std::uint32_t> fill_ = std::vector<std::uint32_t>(kBuckets, 0);
   };
 
@@ -69,7 +73,7 @@ class LayerSet {
       friend class Builder;
       void flush(std::size_t b) { owner_->append(b, buffers_.take(b)); }
       Builder* owner_;
-      BucketBuffers<32> buffers_;
+      BucketBuffers buffers_{32};
     };
 
     // max_bytes: what the buckets and then the set being joined may take (0: no bound).
@@ -180,6 +184,7 @@ class LayerSet {
   template <class Expand>
   LayerSet expand_within(const LayerSet& target, Expand&& expand_state, bool first_hits = false) const;
   static constexpr std::size_t kProbeSlice = std::size_t{1} << 16;
+  static constexpr std::size_t kProbeBuffer = 2048;  // states a bucket gathers in expand_within
 
   // The states of this set that are also in `other`, by a merge in each bucket.
   LayerSet intersect(const LayerSet& other) const;
@@ -217,8 +222,10 @@ class LayerSet {
       std::vector<std::uint64_t> bits_;
     };
 
-    Probe(const LayerSet& target, const Filter& filter, Builder& hits)
-        : target_(target), filter_(filter), hits_(hits) {}
+    // per_bucket: states a bucket gathers before it is tested (at most kProbeBuffer; fewer for a
+    // small expansion, whose buffers would otherwise cost more to make than to fill).
+    Probe(const LayerSet& target, const Filter& filter, Builder& hits, std::size_t per_bucket)
+        : target_(target), filter_(filter), hits_(hits), buffers_(per_bucket) {}
     void add(std::uint64_t s) {
       const std::size_t b = bucket_of(s);
       if (buffers_.push(b, s)) flush(b);
@@ -246,7 +253,7 @@ class LayerSet {
     const LayerSet& target_;
     const Filter& filter_;
     Builder& hits_;
-    BucketBuffers<2048> buffers_;
+    BucketBuffers buffers_;
     std::uint64_t found_ = 0;
   };
   // Drops from `kept` (bucket b's states, sorted) those in bucket b of any of `others`.
@@ -299,8 +306,11 @@ template <class Expand>
 LayerSet LayerSet::expand_within(const LayerSet& target, Expand&& expand_state, bool first_hits) const {
   Builder hits;
   const Probe::Filter filter(target);
-  tbb::enumerable_thread_specific<Probe> probes([&] { return Probe(target, filter, hits); });
   const std::size_t slice = first_hits ? kProbeSlice : std::max<std::size_t>(size(), 1);
+  // About as many states a bucket as a slice's expansion gives it (a state has a few successors).
+  const std::size_t per_bucket =
+      std::clamp<std::size_t>(std::bit_ceil(8 * std::min(slice, size()) / kBuckets + 1), 32, kProbeBuffer);
+  tbb::enumerable_thread_specific<Probe> probes([&] { return Probe(target, filter, hits, per_bucket); });
   for (std::size_t first = 0; first < size(); first += slice) {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(first, std::min(size(), first + slice), 1024),
                       [&](const auto& range) {
