@@ -37,7 +37,8 @@ run ttt_pos tictactoe --position 'X.O/.X./...' --threads 1
 run hop1 hopscotch --seed 1 --threads 1
 run hop37 hopscotch --seed 37 --threads 1
 run hop37n hopscotch --seed 37 --normal --threads 1
-run hopstats hopscotch stats --deals 300 --samples 2 --threads 1
+run hopstats hopscotch stats --deals 300 --threads 1
+run hopstatsn hopscotch stats --normal --deals 300 --samples 2 --threads 1
 run fh_build hunt build --game fox-hounds --dir $T/fh
 run fh_probe hunt probe --game fox-hounds --dir $T/fh
 run fh_stats hunt stats --game fox-hounds --dir $T/fh

@@ -404,22 +404,43 @@ TEST(HopscotchTableau, PromisePenalisesCardsHeldDownByLaterOnes) {
   EXPECT_EQ(two_on_queen.promise() - apart.promise(), 3);
 }
 
+// Replays a player's game of deal `seed` by the rules: every play legal, the game over, the
+// score the player's.
+void expect_legal_game(std::uint64_t seed, const std::vector<Play>& line, int score) {
+  Tableau replay(deal_from_seed(seed));
+  for (const Play& m : line) {
+    ASSERT_TRUE(replay.is_legal(m));
+    replay.apply(m);
+  }
+  EXPECT_TRUE(replay.finished());
+  EXPECT_EQ(replay.score(), score);
+}
+
 TEST(HopscotchPlayer, NormalPlayFinishesEveryDealLegally) {
   int won = 0;
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     Tableau t(deal_from_seed(seed));
     std::vector<Play> line;
     const int score = play_without_seeing_stock(t, &line);
-    Tableau replay(deal_from_seed(seed));
-    for (const Play& m : line) {
-      ASSERT_TRUE(replay.is_legal(m));
-      replay.apply(m);
-    }
-    EXPECT_TRUE(replay.finished());
-    EXPECT_EQ(replay.score(), score);
+    expect_legal_game(seed, line, score);
     won += score == 48;
   }
   EXPECT_GT(won, 0);
+}
+
+// The sampling player chooses only among legal plays, finishes every deal, and plays the same
+// game for the same seed (its imagined orders come from the seed alone).
+TEST(HopscotchPlayer, SamplingPlayerIsLegalAndRepeatable) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Tableau t(deal_from_seed(seed));
+    std::vector<Play> line;
+    const int score = play_with_sampling(t, 8, seed, &line);
+    expect_legal_game(seed, line, score);
+    Tableau again(deal_from_seed(seed));
+    std::vector<Play> second;
+    EXPECT_EQ(play_with_sampling(again, 8, seed, &second), score);
+    EXPECT_EQ(second, line);
+  }
 }
 
 }  // namespace

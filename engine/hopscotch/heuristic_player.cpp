@@ -36,43 +36,69 @@ Play place_waste(const Tableau& tableau) {
   return {Play::kWasteToReserve, static_cast<std::uint8_t>(best), 0, card};
 }
 
-// The waste card's move when it fits no foundation: the reserve with the best sampled future.
-Play sampled_placement(const Tableau& tableau, int samples, PortableRandom& random) {
-  const Play greedy = place_waste(tableau);
-  if (greedy.kind != Play::kWasteToReserve) return greedy;
-  std::vector<Tableau> futures;
-  for (int s = 0; s < samples; ++s) {
-    futures.push_back(tableau);
-    futures.back().reshuffle_unseen(random);
+// The plays among which the sampling player chooses: the reserve tops that fit a foundation
+// when two of them compete (for one foundation, or one card for two); else the foundations the
+// waste card fits; else every reserve for it (empty reserves are all alike: the first stands
+// for them). One play: no choice.
+std::vector<Play> choices(const Tableau& tableau) {
+  std::vector<Play> ups;
+  tableau.for_each_play([&](const Play& m) {
+    if (m.kind == Play::kReserveToFoundation) ups.push_back(m);
+  });
+  if (!ups.empty()) {
+    // Plays up that compete with no other one can be played in any order: the first goes alone.
+    for (const Play& m : ups)
+      if (m.reserve == ups[0].reserve && m.foundation != ups[0].foundation) return ups;
+    for (const Play& m : ups)
+      if (m.foundation == ups[0].foundation && m.reserve != ups[0].reserve) return ups;
+    return {ups[0]};
   }
-  Play best = greedy;
-  long best_total = -1;
-  for (int p = 0; p < kReserves; ++p) {
-    if (tableau.reserve_size(p) == 0 && p > 0 && tableau.reserve_size(p - 1) == 0)
-      continue;  // same as the last empty one
-    const Play m{Play::kWasteToReserve, static_cast<std::uint8_t>(p), 0, greedy.card};
-    long total = 0;
-    for (const Tableau& future : futures) {
-      Tableau rollout = future;
-      rollout.apply(m);
-      total += play_without_seeing_stock(rollout);
-    }
-    if (total > best_total) best_total = total, best = m;
+  if (tableau.stock_empty()) return {};
+  std::vector<Play> to_foundation, to_reserve;
+  const auto card = static_cast<std::uint8_t>(tableau.dealt());
+  for (int f = 0; f < kFoundations; ++f)
+    if (tableau.next_rank(f) == tableau.waste().rank)
+      to_foundation.push_back({Play::kWasteToFoundation, 0, static_cast<std::uint8_t>(f), card});
+  if (!to_foundation.empty()) return to_foundation;
+  for (int p = 0; p < kReserves; ++p)
+    if (tableau.reserve_size(p) > 0 || p == 0 || tableau.reserve_size(p - 1) > 0)
+      to_reserve.push_back({Play::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card});
+  return to_reserve;
+}
+
+// A play's worth on the imagined futures: each won game counts 100, and every card on the
+// foundations one more. The goal is to win, so wins come first; the score tells plays apart
+// where few imagined games are won (a score-only measure wins a third as many deals).
+long sampled_worth(const std::vector<Tableau>& futures, const Play& m) {
+  long total = 0;
+  for (const Tableau& future : futures) {
+    Tableau rollout = future;
+    rollout.apply(m);
+    const int score = play_without_seeing_stock(rollout);
+    total += score + (score == Tableau::kMaxScore ? 100 : 0);
   }
-  return best;
+  return total;
 }
 
 }  // namespace
 
 int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line) {
   PortableRandom random(seed);
+  std::vector<Tableau> futures;
   for (;;) {
-    while (play_reserve_top(tableau, line)) {
+    const std::vector<Play> options = choices(tableau);
+    if (options.empty()) return tableau.score();
+    Play best = options[0];
+    if (options.size() > 1) {
+      // The same imagined orders for every play, so the plays differ by what they do alone.
+      futures.assign(static_cast<std::size_t>(samples), tableau);
+      for (Tableau& future : futures) future.reshuffle_unseen(random);
+      long best_worth = -1;
+      for (const Play& m : options)
+        if (const long worth = sampled_worth(futures, m); worth > best_worth) best_worth = worth, best = m;
     }
-    if (tableau.stock_empty()) return tableau.score();
-    const Play m = sampled_placement(tableau, samples, random);
-    tableau.apply(m);
-    if (line) line->push_back(m);
+    tableau.apply(best);
+    if (line) line->push_back(best);
   }
 }
 

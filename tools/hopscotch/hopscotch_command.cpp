@@ -61,12 +61,19 @@ reserve n to foundation m.
 
 Search: rounds of short depth-first probes and beam searches, each round twice the last, until
 a win, a proof that none exists, or --node-limit (nodes: states whose upper bound is asked).
+
+Normal play (--normal) sees what a person at the table sees, never the stock. At each choice
+(which reserve, which foundation, which reserve top goes up first) it imagines --samples random
+orders of the unseen cards, finishes each imagined game with common-sense rules after each
+possible play, and makes the play that wins the most of them (then the best score).
 )";
 
 const char* kExamples = R"(  gamesolver hopscotch                          deal 1: won or lost, with the whole play
   gamesolver hopscotch --seed 37 --output p.txt && gamesolver hopscotch verify p.txt
   gamesolver hopscotch --seed 37 --normal       the same deal played without seeing the stock
   gamesolver hopscotch stats --deals 10000 --json stats.json
+  gamesolver hopscotch stats --deals 10000 --normal
+                                                the win rate of normal play, with its interval
   gamesolver hopscotch stats --deals 10000 --node-limit 3000000 --retry-nodes 100000000 --memo-bits 24
                                                 decides every one of deals 1-10,000 (about 10 minutes)
 )";
@@ -107,7 +114,7 @@ Command hopscotch_command() {
                                                                "read the deal from FILE (48 cards in stock order)")(
             "cards", po::value<std::string>(&o.cards), "the deal as text (48 cards in stock order)")(
             "normal", po::bool_switch(&o.normal),
-            "play without seeing the stock (the heuristic player) instead of solving")(
+            "play without seeing the stock instead of solving (stats: the normal player's win rate)")(
             "output,o", po::value<std::string>(&o.output), "write the play to FILE (checksummed; see verify)")(
             "deals", po::value<std::uint64_t>(&o.deals), "stats: number of deals")(
             "node-limit", po::value<std::uint64_t>(&o.job.node_limit)->default_value(0),
@@ -117,8 +124,9 @@ Command hopscotch_command() {
             "stats: try the deals left unresolved once more with this node limit (0 = no second try)")(
             "memo-bits", po::value<int>(&o.job.memo_bits)->default_value(20),
             "memo of 2^N entries (40 bytes each) per thread")(
-            "samples", po::value<int>(&o.job.samples)->default_value(16),
-            "normal play: random orders of the unseen cards tried per placement (0 = the plain heuristic)");
+            "samples", po::value<int>(&o.job.samples)->default_value(256),
+            "normal play: random orders of the unseen cards imagined per choice (0 = the plain heuristic; "
+            "more wins more deals and takes longer)");
       },
       {
           {{.name = "solve",
@@ -136,15 +144,17 @@ Command hopscotch_command() {
              if (!o.deal_file.empty() + !o.cards.empty() + in.given("seed") > 1)
                throw InputError("give one of --seed, --deal and --cards");
              check_output_path(o.output, "--output");
+             if (in.given("samples") && !o.normal) throw InputError("--samples applies to normal play (--normal)");
              std::string label = "seed " + std::to_string(o.seed);
+             std::uint64_t seed = o.seed;  // normal play's imagined orders: a deal from a file or text gets 0
              hopscotch::Deal deal{};
              if (!o.deal_file.empty())
-               deal = hopscotch::parse_deal(read_text(o.deal_file)), label = o.deal_file;
+               deal = hopscotch::parse_deal(read_text(o.deal_file)), label = o.deal_file, seed = 0;
              else if (!o.cards.empty())
-               deal = hopscotch::parse_deal(o.cards), label = "given";
+               deal = hopscotch::parse_deal(o.cards), label = "given", seed = 0;
              else
                deal = hopscotch::deal_from_seed(o.seed);
-             cli::emit(options.global, hopscotch_solve(deal, label, options, o.output, o.normal));
+             cli::emit(options.global, hopscotch_solve(deal, label, options, o.output, o.normal, seed));
              return 0;
            }},
           {{.name = "verify",
@@ -159,15 +169,24 @@ Command hopscotch_command() {
            }},
           {{.name = "stats",
             .synopsis = "stats --deals N [--seed S] [options]",
-            .summary = "solve deals S .. S+N-1 in parallel, and play them normally",
+            .summary = "solve deals S .. S+N-1 in parallel (--normal: play them without seeing the stock)",
             .draws = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
              HopscotchOptions options = job_of(o, in);
              if (!in.vm.count("deals") || o.deals == 0) throw InputError("stats needs --deals N (N > 0)");
              // 48 bytes a deal are kept for the report: a billion would need 48 GB.
              if (o.deals > 100'000'000) throw InputError("--deals must be at most 100000000");
-             if (in.vm.count("deal") || in.vm.count("cards") || o.normal || !o.output.empty())
-               throw InputError("stats takes --deals, --seed, --node-limit, --memo-bits and --samples only");
+             if (in.vm.count("deal") || in.vm.count("cards") || !o.output.empty())
+               throw InputError("stats takes --deals, --seed, --normal, --node-limit, --memo-bits and --samples only");
+             if (in.given("samples") && !o.normal) throw InputError("--samples applies to normal play (--normal)");
+             if (o.normal) {
+               if (in.given("node-limit") || in.given("retry-nodes") || in.given("memo-bits"))
+                 throw InputError(
+                     "stats --normal plays without searching: it takes no --node-limit, --retry-nodes "
+                     "or --memo-bits");
+               cli::emit(options.global, hopscotch_normal_stats(o.deals, o.seed, options));
+               return 0;
+             }
              // No budget given: 300,000 nodes a deal, then growing rounds until every deal is decided.
              if (in.vm["node-limit"].defaulted()) {
                options.node_limit = 300000;

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 
@@ -69,14 +70,14 @@ std::string fixed(double value, int digits) {
 }  // namespace
 
 Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
-                       const std::string& output, bool normal_play) {
+                       const std::string& output, bool normal_play, std::uint64_t seed) {
   std::ostringstream text;
   const cli::Stopwatch clock;
   std::vector<hopscotch::Play> line;
   SearchResult result;
   if (normal_play) {
     Tableau tableau(deal);
-    result.score = play_normally(tableau, options, 0, &line);
+    result.score = play_normally(tableau, options, seed, &line);
     result.outcome = result.score == Tableau::kMaxScore ? SearchResult::kWon : SearchResult::kLost;
     result.score_exact = false;
   } else {
@@ -163,7 +164,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   const cli::Stopwatch clock;
   struct DealOutcome {
     SearchResult::Outcome outcome = SearchResult::kUnresolved;
-    int score = 0, normal_score = 0;
+    int score = 0;
     bool score_exact = false;
     double seconds = 0;
     std::uint64_t nodes = 0;
@@ -198,8 +199,6 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto deal = hopscotch::deal_from_seed(seed + i);
         decide(search, i, deal, options.node_limit);
-        Tableau normal(deal);
-        outcomes[i].normal_score = play_normally(normal, options, seed + i);
         ++done;
       }
     });
@@ -227,8 +226,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
         try_again(again, limit);
       }
   }
-  std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, normal_won = 0, nodes = 0, inexact = 0;
-  double normal_total = 0;
+  std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, nodes = 0, inexact = 0;
   std::map<int, std::uint64_t> lost_scores;
   std::vector<double> seconds;
   nlohmann::json unresolved_seeds = nlohmann::json::array();  // to try again with more nodes
@@ -236,8 +234,6 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
     const DealOutcome& o = outcomes[i];
     seconds.push_back(o.seconds);
     nodes += o.nodes;
-    normal_won += o.normal_score == Tableau::kMaxScore;
-    normal_total += o.normal_score;
     if (o.outcome == SearchResult::kWon)
       ++n_won;
     else if (o.outcome == SearchResult::kLost)
@@ -247,13 +243,11 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   }
   // Unresolved deals may be either: the interval runs from "all lost" to "all won".
   const auto low = wilson_interval(n_won, deals).first, high = wilson_interval(n_won + n_unresolved, deals).second;
-  const auto normal_ci = wilson_interval(normal_won, deals);
   const double median = percentile(seconds, 0.5), p99 = percentile(seconds, 0.99), max = percentile(seconds, 1.0);
   const double wall = clock.seconds();
   nlohmann::json scores = nlohmann::json::object();
   for (const auto& [score, count] : lost_scores) scores[std::to_string(score)] = count;
   const double rate = deals ? static_cast<double>(n_won) / static_cast<double>(deals) : 0.0;
-  const double normal_rate = deals ? static_cast<double>(normal_won) / static_cast<double>(deals) : 0.0;
   text << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals << " deals), stock order known:\n"
        << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
        << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
@@ -266,10 +260,6 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   if (inexact) text << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
   text << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
        << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
-       << "Normal play (stock unseen, heuristic, " << options.samples << " samples): won " << normal_won << " ("
-       << fixed(100 * normal_rate, 2) << " %, 95 % interval " << fixed(100 * normal_ci.first, 2) << " to "
-       << fixed(100 * normal_ci.second, 2) << " %), mean score "
-       << fixed(deals ? normal_total / static_cast<double>(deals) : 0.0, 2) << "\n"
        << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
        << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
   return Report{nlohmann::json{{"deals", deals},
@@ -289,18 +279,72 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
                                {"node_limit", options.node_limit},
                                {"retry_nodes", options.retry_nodes},
                                {"rounds", rounds.load()},
-                               {"normal_play",
-                                {{"samples", options.samples},
-                                 {"won", normal_won},
-                                 {"win_rate", normal_rate},
-                                 {"ci95", {normal_ci.first, normal_ci.second}},
-                                 {"mean_score", deals ? normal_total / static_cast<double>(deals) : 0.0}}},
                                {"seconds", wall},
                                {"threads", options.threads},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
                 text.str(),
                 draw::time_histogram_svg(
                     seconds, "Hopscotch: time to decide each of " + std::to_string(deals) + " deals (stock known)")};
+}
+
+Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
+  const cli::Stopwatch clock;
+  std::vector<int> scores(deals);
+  std::vector<double> seconds(deals);
+  std::atomic<std::uint64_t> done{0}, won{0};
+  {
+    const ProgressReporter progress(options.global.progress(), [&] {
+      return "hopscotch stats --normal: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
+             std::to_string(won.load()) + " won";
+    });
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, deals, 1), [&](const auto& range) {
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        const cli::Stopwatch deal_clock;
+        const auto deal = hopscotch::deal_from_seed(seed + i);
+        Tableau tableau(deal);
+        std::vector<hopscotch::Play> line;
+        scores[i] = play_normally(tableau, options, seed + i, &line);
+        check_play(deal, scores[i] == Tableau::kMaxScore, line);
+        seconds[i] = deal_clock.seconds();
+        won += scores[i] == Tableau::kMaxScore;
+        ++done;
+      }
+    });
+  }
+  const double total_score = std::accumulate(scores.begin(), scores.end(), 0.0);
+  const double mean_seconds = std::accumulate(seconds.begin(), seconds.end(), 0.0) / static_cast<double>(deals);
+  const double rate = static_cast<double>(won.load()) / static_cast<double>(deals);
+  const auto ci = wilson_interval(won.load(), deals);
+  const double median = percentile(seconds, 0.5), p99 = percentile(seconds, 0.99), wall = clock.seconds();
+  std::ostringstream text;
+  text << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals
+       << " deals), played without seeing the stock ("
+       << (options.samples ? std::to_string(options.samples) + " imagined orders a decision" : "plain heuristic")
+       << "):\n"
+       << "  won " << won.load() << ": " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * ci.first, 2)
+       << " to " << fixed(100 * ci.second, 2) << " %; mean score " << fixed(total_score / static_cast<double>(deals), 2)
+       << " of 48\n"
+       << "  time per deal: mean " << fixed(1000 * mean_seconds, 1) << " ms, median " << fixed(1000 * median, 1)
+       << " ms, 99th percentile " << fixed(1000 * p99, 1) << " ms\n"
+       << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
+       << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
+  return Report{nlohmann::json{{"deals", deals},
+                               {"seed", seed},
+                               {"player", "normal"},
+                               {"samples", options.samples},
+                               {"won", won.load()},
+                               {"win_rate", rate},
+                               {"ci95", {ci.first, ci.second}},
+                               {"mean_score", total_score / static_cast<double>(deals)},
+                               {"seconds_mean", mean_seconds},
+                               {"seconds_median", median},
+                               {"seconds_p99", p99},
+                               {"seconds", wall},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text.str(),
+                draw::time_histogram_svg(seconds, "Hopscotch: time to play each of " + std::to_string(deals) +
+                                                      " deals without seeing the stock")};
 }
 
 }  // namespace gs::tools

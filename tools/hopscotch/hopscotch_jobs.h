@@ -21,19 +21,23 @@ struct HopscotchOptions {
   // until none is (stats' default: every deal decided, with no flag).
   bool growing_budget = false;
   int memo_bits = 20;  // per thread: 2^N entries of 40 bytes
-  int samples = 16;    // normal play: sampled stock orders per decision (0 = none)
+  int samples = 256;   // normal play: imagined stock orders per decision (0 = the plain heuristic)
 };
 
 // Decides one deal with the stock order known; writes the play to `output` when given. With
-// `normal_play`, plays it instead without seeing the stock (the heuristic player).
+// `normal_play`, plays it instead without seeing the stock; `seed` draws the orders it imagines
+// (the deal's number, so that the game is the one `stats --normal` plays).
 Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
-                       const std::string& output, bool normal_play);
+                       const std::string& output, bool normal_play, std::uint64_t seed);
 // Replays a play file; `valid` tells the caller the exit code.
 Report hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid);
 // The frames of a play file: the tableau before the first play and after each (DataError if
 // the file is damaged or a play is illegal).
 Replay hopscotch_replay(const std::string& path);
-// Solves the deals numbered seed .. seed + deals - 1 in parallel, and plays them normally.
+// Solves the deals numbered seed .. seed + deals - 1 in parallel, with the stock order known.
 Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
+// Plays the same deals without seeing the stock (heuristic_player.h), in parallel: the win rate
+// with its interval, and the time a deal takes. The same games with any number of threads.
+Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
 
 }  // namespace gs::tools

@@ -157,7 +157,7 @@ py::object hopscotch_solve_py(std::optional<std::uint64_t> seed, std::optional<s
   const hopscotch::Deal deal = seed ? hopscotch::deal_from_seed(*seed) : hopscotch::parse_deal(*cards);
   const std::string label = seed ? "seed " + std::to_string(*seed) : "given";
   const HopscotchOptions options{.global = quiet(), .node_limit = node_limit};
-  return run([&] { return hopscotch_solve(deal, label, options, "", normal_play); }, 1, svg);
+  return run([&] { return hopscotch_solve(deal, label, options, "", normal_play, seed.value_or(0)); }, 1, svg);
 }
 
 }  // namespace
