@@ -342,7 +342,8 @@ void expect_same_rules(const G& game, const std::string& variant, int games, std
 TEST(Certificate, CheckerRulesMatchTheEngineOnRandomGames) {
   for (int n : {4, 6, 8}) expect_same_rules(hunt::FoxAndHounds(n), std::to_string(n) + "x" + std::to_string(n), 300, 1);
   for (const auto& [n, goats, win] : std::vector<std::array<int, 3>>{{3, 4, 1}, {4, 10, 4}, {5, 20, 5}}) {
-    const hunt::TigersAndGoats game(n, goats, win, true, true);
+    const hunt::TigersAndGoats game(
+        {.size = n, .goats = goats, .win_captures = win, .phase = hunt::TigersAndGoats::Phase::whole});
     expect_same_rules(game, game.variant(), 300, 2);
   }
   const hunt::FoxAndGeese geese(13);
@@ -516,7 +517,9 @@ TEST(Reach, EqualsABreadthFirstSearchOfSmallVariants) {
   expect_reach_equals_search(hunt::FoxAndHounds(6), fh);
   HuntOptions tg = quiet_hunt("tigers-goats", "");
   tg.size = 4, tg.goats = 3, tg.win_captures = 2;
-  expect_reach_equals_search(hunt::TigersAndGoats(4, 3, 2, true, true), tg);
+  expect_reach_equals_search(
+      hunt::TigersAndGoats({.size = 4, .goats = 3, .win_captures = 2, .phase = hunt::TigersAndGoats::Phase::whole}),
+      tg);
   // The sliding phase alone does not hold the start.
   tg.whole_game = false;
   EXPECT_THROW(hunt_reach(tg), InputError);

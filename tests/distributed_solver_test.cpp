@@ -115,7 +115,10 @@ void same_as_one_process(const G& game) {
 
 TEST(DistributedSolver, FoxAndHoundsEqualsOneProcess) { same_as_one_process(FoxAndHounds(6)); }
 
-TEST(DistributedSolver, TigersAndGoatsEqualsOneProcess) { same_as_one_process(TigersAndGoats(4, 4, 2, true, true)); }
+TEST(DistributedSolver, TigersAndGoatsEqualsOneProcess) {
+  same_as_one_process(
+      TigersAndGoats({.size = 4, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}));
+}
 
 TEST(DistributedSolver, MountNFallEqualsOneProcess) { same_as_one_process(mountnfall::MountNFallIndex(4, 2)); }
 

@@ -12,7 +12,7 @@ using gs::hunt::FoxAndGeese;
 using namespace gs::test;
 
 TEST(RetrogradeLong, FoxAndGeeseDrawRuleAgreesWithACounterCarryingSolver) {
-  const FoxAndGeese reduced(4), unreduced(4, false);
+  const FoxAndGeese reduced(4), unreduced({.max_geese = 4, .reduced = false});
   EXPECT_GT(expect_rule_tables_agree(reduced, unreduced, 4), 0u);  // a short limit draws wins
   expect_rule_tables_agree(reduced, unreduced, 8);
 }

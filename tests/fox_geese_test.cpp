@@ -138,7 +138,7 @@ TEST(FoxAndGeese, PerftMatchesAnIndependentGenerator) {
 // unreduced, and the exits are exactly the moves leaving the layer.
 TEST(FoxAndGeese, LocatedMovesAndExitsMatchLocate) {
   for (const bool reduce : {true, false}) {
-    const FoxAndGeese g(6, reduce);
+    const FoxAndGeese g({.max_geese = 6, .reduced = reduce});
     std::uint64_t moves = 0, exits = 0;
     for (int layer = 0; layer < g.layer_count(); ++layer)
       for (std::uint64_t i = 0; i < g.layer_size(layer); i += 1 + i % 41) {
@@ -191,7 +191,7 @@ TEST(FoxAndGeese, RunsUnrankAsOneByOne) {
 // The layers by (geese, row sum) give every position the value and distance the first index
 // (one layer per number of geese) gives it.
 TEST(Retrograde, FoxAndGeeseLayersByRowSumEqualOneLayerPerCount) {
-  const FoxAndGeese by_rows(5), by_count(5, true, false);
+  const FoxAndGeese by_rows(5), by_count({.max_geese = 5, .layers = FoxAndGeese::Layers::per_goose_count});
   EXPECT_GT(by_rows.layer_count(), 2 * by_count.layer_count());
   const auto rows = solve_in_memory(by_rows), count = solve_in_memory(by_count);
   std::uint64_t checked = 0, indices = 0;
@@ -212,7 +212,7 @@ TEST(Retrograde, FoxAndGeeseLayersByRowSumEqualOneLayerPerCount) {
 }
 
 TEST(Retrograde, FoxAndGeeseMirrorReducedEqualsUnreduced) {
-  const FoxAndGeese reduced(5), unreduced(5, false);
+  const FoxAndGeese reduced(5), unreduced({.max_geese = 5, .reduced = false});
   const auto small = solve_in_memory(reduced), full = solve_in_memory(unreduced);
   std::uint64_t checked = 0, draws = 0, wins = 0;
   for (int layer = 0; layer < unreduced.layer_count(); ++layer)

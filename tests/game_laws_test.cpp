@@ -213,16 +213,18 @@ TEST(GameLaws, FoxAndHounds) {
 
 TEST(GameLaws, TigersAndGoats) {
   for (const bool reduce : {true, false}) {
-    const hunt::TigersAndGoats g(4, 6, 2, reduce, true);
+    const hunt::TigersAndGoats g(
+        {.size = 4, .goats = 6, .win_captures = 2, .reduced = reduce, .phase = hunt::TigersAndGoats::Phase::whole});
     check_laws(g, walk(g, table_positions(g, 8), 200, 40));
     check_unrank_locate(g, 400);
   }
 }
 
 TEST(GameLaws, FoxAndGeese) {
+  using Layers = hunt::FoxAndGeese::Layers;
   for (const bool reduce : {true, false})
-    for (const bool by_row_sum : {true, false}) {
-      const hunt::FoxAndGeese g(5, reduce, by_row_sum);
+    for (const Layers layers : {Layers::per_row_sum, Layers::per_goose_count}) {
+      const hunt::FoxAndGeese g({.max_geese = 5, .reduced = reduce, .layers = layers});
       check_laws(g, walk(g, table_positions(g, 8), 200, 40));
       check_unrank_locate(g, 400);
     }

@@ -33,7 +33,8 @@ struct Recorded {
 };
 
 void expect_recorded(const Recorded& r) {
-  const gs::hunt::TigersAndGoats g(r.size, r.goats, r.win, true, true);
+  const gs::hunt::TigersAndGoats g(
+      {.size = r.size, .goats = r.goats, .win_captures = r.win, .phase = gs::hunt::TigersAndGoats::Phase::whole});
   const auto tables = gs::solve_in_memory(g);
   gs::LayerStats total;
   for (const auto& t : tables) {

@@ -80,8 +80,10 @@ inline std::unordered_map<Key, std::pair<Outcome, int>> naive_values(const Tiger
 }
 
 // The rule on a Tigers and Goats variant against the plain solver with the counter.
-inline std::uint64_t expect_rule_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win, int limit) {
-  return expect_rule_tables_agree(reduced, TigersAndGoats(n, goats, win, false, reduced.whole_game()), limit);
+inline std::uint64_t expect_rule_tables_agree(const TigersAndGoats& reduced, int limit) {
+  TigersAndGoats::Variant every_position = reduced.settings();
+  every_position.reduced = false;
+  return expect_rule_tables_agree(reduced, TigersAndGoats(every_position), limit);
 }
 
 // Rule tables built on disk. Where condition (Z) of progress_rule.h holds (no value changes at

@@ -10,15 +10,18 @@ using namespace gs::test;
 
 // A whole game from the empty board and a sliding phase with draws (4x4, 10 goats).
 TEST(RetrogradeLong, TigersAndGoatsDrawRuleOn4x4AgreesWithACounterCarryingSolver) {
-  EXPECT_GT(expect_rule_tables_agree(TigersAndGoats(4, 3, 2, true, true), 4, 3, 2, 5), 0u);
-  EXPECT_GT(expect_rule_tables_agree(TigersAndGoats(4, 10, 2), 4, 10, 2, 6), 0u);
+  EXPECT_GT(expect_rule_tables_agree(
+                TigersAndGoats({.size = 4, .goats = 3, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}), 5),
+            0u);
+  EXPECT_GT(expect_rule_tables_agree(TigersAndGoats({.size = 4, .goats = 10, .win_captures = 2}), 6), 0u);
 }
 
 // Layers with goats in hand stated from the plain tables under the 120-ply rule, probed at
 // several counters: the solver's values and distances, on a whole 4x4 game (the moves of one
 // position in 5: 2.8 million).
 TEST(RetrogradeLong, TigersAndGoatsStatedLayersOn4x4EqualTheSolvedOnes) {
-  expect_stated_tables_equal_solved(TigersAndGoats(4, 10, 4, true, true), 120, true, 5);
+  expect_stated_tables_equal_solved(
+      TigersAndGoats({.size = 4, .goats = 10, .win_captures = 4, .phase = TigersAndGoats::Phase::whole}), 120, true, 5);
 }
 
 }  // namespace

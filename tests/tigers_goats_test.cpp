@@ -160,8 +160,10 @@ TEST(TigersAndGoats, ReducedIndexRoundTripsAndCountsClasses) {
 }
 
 // Returns the number of drawn positions.
-int expect_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win) {
-  const TigersAndGoats unreduced(n, goats, win, false, reduced.whole_game());
+int expect_tables_agree(const TigersAndGoats& reduced) {
+  TigersAndGoats::Variant every_position = reduced.settings();
+  every_position.reduced = false;
+  const TigersAndGoats unreduced(every_position);
   const auto tables = solve_in_memory(reduced);
   const auto naive = naive_values(unreduced, all_positions(unreduced));
   int wins = 0, losses = 0, draws = 0;
@@ -184,21 +186,24 @@ int expect_tables_agree(const TigersAndGoats& reduced, int n, int goats, int win
 // 3x3 with 5 goats, tigers winning at 3 captures (three layers); 4x4 with 10 goats, tigers
 // winning at 2 (two layers, with draws: endless play, and moves into a drawn earlier layer).
 TEST(Retrograde, TigersAndGoatsReducedTablesAgreeWithNaiveValueIteration) {
-  expect_tables_agree(TigersAndGoats(3, 5, 3), 3, 5, 3);
-  EXPECT_GT(expect_tables_agree(TigersAndGoats(4, 10, 2), 4, 10, 2), 0);
+  expect_tables_agree(TigersAndGoats({.size = 3, .goats = 5, .win_captures = 3}));
+  EXPECT_GT(expect_tables_agree(TigersAndGoats({.size = 4, .goats = 10, .win_captures = 2})), 0);
 }
 
 // The whole game, placement phase included, from the empty board: every position of 3x3
 // variants (every goat in hand down to none) against naive value iteration.
 TEST(Retrograde, TigersAndGoatsWholeGameAgreesWithNaiveValueIteration) {
-  expect_tables_agree(TigersAndGoats(3, 5, 3, true, true), 3, 5, 3);
-  expect_tables_agree(TigersAndGoats(3, 4, 2, true, true), 3, 4, 2);
+  expect_tables_agree(
+      TigersAndGoats({.size = 3, .goats = 5, .win_captures = 3, .phase = TigersAndGoats::Phase::whole}));
+  expect_tables_agree(
+      TigersAndGoats({.size = 3, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}));
 }
 
 // On 4x4 with 4 goats, the tables up to symmetry give every position the value and distance of
 // the tables of every position; and the start's value is the same in both.
 TEST(Retrograde, TigersAndGoatsWholeGameReducedEqualsUnreduced) {
-  const TigersAndGoats reduced(4, 4, 2, true, true), unreduced(4, 4, 2, false, true);
+  const TigersAndGoats reduced({.size = 4, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}),
+      unreduced({.size = 4, .goats = 4, .win_captures = 2, .reduced = false, .phase = TigersAndGoats::Phase::whole});
   ASSERT_EQ(reduced.layer_count(), unreduced.layer_count());
   const auto small = solve_in_memory(reduced), full = solve_in_memory(unreduced);
   std::uint64_t compared = 0;
@@ -224,7 +229,7 @@ namespace {
 // A build keeps in memory only the layer being solved and the layers it reads, and still writes
 // the tables of a solve in memory.
 TEST(Retrograde, TigersAndGoatsBuildHoldsOnlyTheLayersItReads) {
-  const TigersAndGoats g(4, 4, 2, true, true);
+  const TigersAndGoats g({.size = 4, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole});
   const std::string dir =
       (std::filesystem::temp_directory_path() / ("gs-tg-drop-" + std::to_string(getpid()))).string();
   std::filesystem::remove_all(dir);
@@ -249,18 +254,27 @@ namespace {
 // give the counter-carrying solver's value, and the rule changes values at counter 0 (a limit of
 // 40 changes none on this board). Larger boards: tigers_goats_rule_long_test.cpp.
 TEST(Retrograde, TigersAndGoatsDrawRuleAgreesWithACounterCarryingSolver) {
-  EXPECT_GT(expect_rule_tables_agree(TigersAndGoats(3, 4, 2, true, true), 3, 4, 2, 4), 0u);
-  EXPECT_GT(expect_rule_tables_agree(TigersAndGoats(3, 3, 2, true, true), 3, 3, 2, 6), 0u);
-  EXPECT_EQ(expect_rule_tables_agree(TigersAndGoats(3, 4, 2, true, true), 3, 4, 2, 40), 0u);
+  EXPECT_GT(expect_rule_tables_agree(
+                TigersAndGoats({.size = 3, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}), 4),
+            0u);
+  EXPECT_GT(expect_rule_tables_agree(
+                TigersAndGoats({.size = 3, .goats = 3, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}), 6),
+            0u);
+  EXPECT_EQ(expect_rule_tables_agree(
+                TigersAndGoats({.size = 3, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}), 40),
+            0u);
 }
 
 TEST(Retrograde, TigersAndGoatsLayersWithGoatsInHandAreStatedUnderTheRule) {
-  expect_stated_tables_equal_solved(TigersAndGoats(3, 4, 2, true, true), 40, true);
-  expect_stated_tables_equal_solved(TigersAndGoats(3, 4, 2, true, true), 4, false);
+  expect_stated_tables_equal_solved(
+      TigersAndGoats({.size = 3, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}), 40, true);
+  expect_stated_tables_equal_solved(
+      TigersAndGoats({.size = 3, .goats = 4, .win_captures = 2, .phase = TigersAndGoats::Phase::whole}), 4, false);
 }
 
 TEST(Retrograde, TigersAndGoatsDrawRuleLimitIsChecked) {
-  EXPECT_THROW(UnderProgressRule<TigersAndGoats>(TigersAndGoats(3, 4, 2), 1), InputError);
+  EXPECT_THROW(UnderProgressRule<TigersAndGoats>(TigersAndGoats({.size = 3, .goats = 4, .win_captures = 2}), 1),
+               InputError);
 }
 
 }  // namespace
@@ -271,7 +285,8 @@ namespace {
 // locate() puts them, in the same order, reduced by symmetry or not.
 TEST(TigersAndGoats, LocatedMovesAgreeWithLocate) {
   for (const bool reduce : {true, false}) {
-    const TigersAndGoats g(4, 8, 3, reduce, true);
+    const TigersAndGoats g(
+        {.size = 4, .goats = 8, .win_captures = 3, .reduced = reduce, .phase = TigersAndGoats::Phase::whole});
     std::uint64_t compared = 0;
     for (int layer = 0; layer < g.layer_count(); ++layer)
       for (std::uint64_t i = 0; i < g.layer_size(layer); i += 7)

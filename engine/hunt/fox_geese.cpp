@@ -37,12 +37,12 @@ int checked_geese(int max_geese) {
 
 }  // namespace
 
-FoxAndGeese::FoxAndGeese(int max_geese, bool reduce, bool by_row_sum)
+FoxAndGeese::FoxAndGeese(const Variant& v)
     : board_(cross()),
-      max_geese_(checked_geese(max_geese)),
-      reduce_(reduce),
-      by_row_sum_(by_row_sum),
-      mirror_(reduce ? row_preserving(board_) : SymmetryGroup({board_.symmetries()[0]})),
+      max_geese_(checked_geese(v.max_geese)),
+      reduce_(v.reduced),
+      by_row_sum_(v.layers == Layers::per_row_sum),
+      mirror_(v.reduced ? row_preserving(board_) : SymmetryGroup({board_.symmetries()[0]})),
       index_(board_.points(), 1, mirror_) {
   goose_steps_.assign(static_cast<std::size_t>(board_.points()), 0);
   goose_origins_ = goose_steps_;

@@ -11,7 +11,7 @@
 // for each number of geese from the largest row sum down; the capture of the fourth-last goose
 // leaves the index. Positions are reduced by the left-right mirror (the only symmetry: geese move
 // down): the index is the fox's class, then the rank of the goose set among the fox's free
-// points by row sum (WeightedSubsets), then the side to move. `by_row_sum = false` keeps the
+// points by row sum (WeightedSubsets), then the side to move. Layers::per_goose_count keeps the
 // first index, one layer per number of geese, to check the layered one against.
 #pragma once
 
@@ -46,8 +46,21 @@ class FoxAndGeese {
   static constexpr int kGeese = 13;
   static constexpr int kFoxWinsAt = 3;  // geese left after the 10th capture
 
-  // reduce: index by the mirror (off: every position, for cross-checks).
-  explicit FoxAndGeese(int max_geese = 8, bool reduce = true, bool by_row_sum = true);
+  // Index schemes: layers by the number of geese and their row sum, or one layer per number of
+  // geese (the first scheme, kept to check the other against).
+  enum class Layers { per_row_sum, per_goose_count };
+  struct Variant {
+    int max_geese = 8;
+    bool reduced = true;  // index by the mirror (false: every position, for cross-checks)
+    Layers layers = Layers::per_row_sum;
+  };
+  explicit FoxAndGeese(int max_geese = 8) : FoxAndGeese(Variant{.max_geese = max_geese}) {}
+  explicit FoxAndGeese(const Variant& v);
+  Variant settings() const {
+    return {.max_geese = max_geese_,
+            .reduced = reduce_,
+            .layers = by_row_sum_ ? Layers::per_row_sum : Layers::per_goose_count};
+  }
 
   std::string variant() const {
     return "geese4-" + std::to_string(max_geese_) + (by_row_sum_ ? "-rows" : "") + (reduce_ ? "" : "-unreduced");

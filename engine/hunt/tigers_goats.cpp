@@ -19,27 +19,27 @@ int checked_size(int n) {
 }
 }  // namespace
 
-TigersAndGoats::TigersAndGoats(int n, int goats, int win_captures, bool reduce, bool whole_game)
-    : board_(HuntBoard::square(checked_size(n))),
-      n_(n),
-      goats_(goats),
-      win_captures_(win_captures),
-      reduce_(reduce),
-      whole_game_(whole_game),
-      group_(reduce ? board_.symmetries() : identity_only(board_.symmetries())),
+TigersAndGoats::TigersAndGoats(const Variant& v)
+    : board_(HuntBoard::square(checked_size(v.size))),
+      n_(v.size),
+      goats_(v.goats),
+      win_captures_(v.win_captures),
+      reduce_(v.reduced),
+      whole_game_(v.phase == Phase::whole),
+      group_(v.reduced ? board_.symmetries() : identity_only(board_.symmetries())),
       index_(board_.points(), kTigers, group_) {
-  if (win_captures < 1) throw InputError("Tigers and Goats: the tigers need at least one capture to win");
-  if (goats < win_captures || goats > n * n - kTigers)
-    throw InputError("Tigers and Goats: " + std::to_string(goats) + " goats do not fit a " + std::to_string(n) + "x" +
-                     std::to_string(n) + " board with " + std::to_string(win_captures) + " captures to win");
-  layer_of_.assign(static_cast<std::size_t>(goats + 1) * static_cast<std::size_t>(win_captures) * 3, -1);
+  if (win_captures_ < 1) throw InputError("Tigers and Goats: the tigers need at least one capture to win");
+  if (goats_ < win_captures_ || goats_ > n_ * n_ - kTigers)
+    throw InputError("Tigers and Goats: " + std::to_string(goats_) + " goats do not fit a " + std::to_string(n_) + "x" +
+                     std::to_string(n_) + " board with " + std::to_string(win_captures_) + " captures to win");
+  layer_of_.assign(static_cast<std::size_t>(goats_ + 1) * static_cast<std::size_t>(win_captures_) * 3, -1);
   auto add = [&](int h, int c, int side) {
     layer_of_[layer_slot(h, c, side)] = static_cast<int>(layers_.size());
     layers_.push_back({h, c, side});
   };
-  for (int h = 0; h <= (whole_game ? goats : 0); ++h)
-    for (int c = win_captures - 1; c >= 0; --c)
-      if (h + c <= goats) {
+  for (int h = 0; h <= (whole_game_ ? goats_ : 0); ++h)
+    for (int c = win_captures_ - 1; c >= 0; --c)
+      if (h + c <= goats_) {
         if (h == 0) {
           add(h, c, kBothSides);
         } else {

@@ -3,7 +3,7 @@
 // placed while any remain in hand, then slide; a tiger steps or jumps one goat (one capture a
 // turn). Goats win when no tiger can move; a side that cannot move loses.
 //
-// The indexed part is the sliding phase (every goat placed), or with `whole_game` the whole game.
+// The indexed part is the sliding phase (every goat placed), or with Phase::whole the whole game.
 // Layers are (goats in hand h, captures c), solved in order: h = 0 (the sliding phase) first,
 // then h = 1, 2, ...; within one h the most captures first. Every move leaves its layer for one
 // solved before it (a placement lowers h, a capture raises c; the winning capture leaves the
@@ -42,10 +42,24 @@ class TigersAndGoats {
   static constexpr const char* kIndexScheme = "tigerclass.goatset.side";
   static constexpr const char* kSides[2] = {"goats", "tigers"};
 
-  // n: board side (3 to 5); goats: how many in all; win_captures: captures that win.
-  // reduce: index by symmetry classes (off: every position, for cross-checks); whole_game: the
-  // tables hold the placement phase too, not only the sliding phase.
-  explicit TigersAndGoats(int n = 5, int goats = 20, int win_captures = 5, bool reduce = true, bool whole_game = false);
+  // What the tables hold: the sliding phase alone (every goat placed), or the whole game.
+  enum class Phase { sliding, whole };
+  struct Variant {
+    int size = 5;          // board side, 3 to 5
+    int goats = 20;        // in all
+    int win_captures = 5;  // captures that win
+    bool reduced = true;   // index by symmetry classes (false: every position, for cross-checks)
+    Phase phase = Phase::sliding;
+  };
+  TigersAndGoats() : TigersAndGoats(Variant{}) {}  // the real game's sliding phase
+  explicit TigersAndGoats(const Variant& v);
+  Variant settings() const {
+    return {.size = n_,
+            .goats = goats_,
+            .win_captures = win_captures_,
+            .reduced = reduce_,
+            .phase = whole_game_ ? Phase::whole : Phase::sliding};
+  }
 
   std::string variant() const;
   const HuntBoard& board() const { return board_; }

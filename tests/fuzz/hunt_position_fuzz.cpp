@@ -23,7 +23,8 @@ void round_trip(const Game& game, const std::string& text) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gs;
   static const hunt::FoxAndHounds fox_hounds(8);
-  static const hunt::TigersAndGoats tigers_goats(5, 20, 5, true, true);
+  static const hunt::TigersAndGoats tigers_goats(
+      {.size = 5, .goats = 20, .win_captures = 5, .phase = hunt::TigersAndGoats::Phase::whole});
   static const hunt::FoxAndGeese fox_geese(13);
   static const mountnfall::MountNFall mount(8, 5);
   if (size == 0) return 0;

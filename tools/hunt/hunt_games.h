@@ -9,12 +9,19 @@
 
 namespace gs::tools {
 
+// The Tigers and Goats variant the options name.
+inline hunt::TigersAndGoats::Variant tigers_goats_variant(const HuntOptions& options) {
+  using Phase = hunt::TigersAndGoats::Phase;
+  return {.size = options.size ? options.size : 5,
+          .goats = options.goats,
+          .win_captures = options.win_captures,
+          .phase = options.whole_game ? Phase::whole : Phase::sliding};
+}
+
 // The job run on the game the options name.
 template <class Job>
 auto with_game(const HuntOptions& options, Job&& job) {
-  if (options.game == "tigers-goats")
-    return job(hunt::TigersAndGoats(options.size ? options.size : 5, options.goats, options.win_captures, true,
-                                    options.whole_game));
+  if (options.game == "tigers-goats") return job(hunt::TigersAndGoats(tigers_goats_variant(options)));
   if (options.game == "fox-geese") return job(hunt::FoxAndGeese(options.max_geese));
   if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size ? options.size : 8));
   throw InputError("unknown hunt game '" + clipped(options.game) + "' (known: fox-hounds, tigers-goats, fox-geese)");

@@ -12,6 +12,7 @@
 #include "solvers/common/progress.h"
 #include "solvers/pns/df_pn.h"
 #include "solvers/probe/layer_tables.h"
+#include "tools/hunt/hunt_games.h"
 #include "tools/hunt/hunt_jobs.h"
 
 namespace gs::tools {
@@ -184,9 +185,10 @@ Report hunt_prove(const HuntOptions& o) {
     return prove(hunt::FoxAndGeese(13), hunt::FoxAndGeese(o.max_geese), hunt::FoxAndGeese(o.truth_max_geese), o);
   }
   if (o.game == "tigers-goats") {
-    const int n = o.size ? o.size : 5;
-    const hunt::TigersAndGoats whole(n, o.goats, o.win_captures, true, true);
-    return prove(whole, hunt::TigersAndGoats(n, o.goats, o.win_captures, true, o.whole_game), whole, o);
+    hunt::TigersAndGoats::Variant whole_game = tigers_goats_variant(o);
+    whole_game.phase = hunt::TigersAndGoats::Phase::whole;
+    const hunt::TigersAndGoats whole(whole_game);
+    return prove(whole, hunt::TigersAndGoats(tigers_goats_variant(o)), whole, o);
   }
   if (o.game == "fox-hounds") {
     const hunt::FoxAndHounds g(o.size ? o.size : 8);
