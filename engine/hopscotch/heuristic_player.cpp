@@ -82,7 +82,8 @@ long sampled_worth(const std::vector<Tableau>& futures, const Play& m) {
 
 }  // namespace
 
-int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line) {
+int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line,
+                       std::uint64_t* imagined) {
   PortableRandom random(seed);
   std::vector<Tableau> futures;
   for (;;) {
@@ -93,6 +94,7 @@ int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::v
       // The same imagined orders for every play, so the plays differ by what they do alone.
       futures.assign(static_cast<std::size_t>(samples), tableau);
       for (Tableau& future : futures) future.reshuffle_unseen(random);
+      if (imagined) *imagined += options.size() * futures.size();
       long best_worth = -1;
       for (const Play& m : options)
         if (const long worth = sampled_worth(futures, m); worth > best_worth) best_worth = worth, best = m;

@@ -16,11 +16,13 @@ namespace gs::hopscotch {
 // `line` when given.
 int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line = nullptr);
 
-// The same player with look-ahead by sampling: where the waste card must go to a reserve, each
-// reserve is tried on `samples` random orders of the unseen cards (the same orders for every
-// reserve), finishing each game by the rules above, and the reserve with the best total score
-// is chosen. Still blind to the real stock: only the multiset of unseen cards is used.
-// Deterministic for a given `seed`.
-int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line = nullptr);
+// The same player with look-ahead by sampling: at each real choice (which reserve or foundation
+// for the waste card, which of two competing reserve tops goes up) each play is tried on
+// `samples` random orders of the unseen cards (the same orders for every play), finishing each
+// imagined game by the rules above, and the play worth most is made: 100 a won game plus its
+// score. Still blind to the real stock: only the multiset of unseen cards is used.
+// Deterministic for a given `seed`. The imagined games are added to `imagined` when given.
+int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line = nullptr,
+                       std::uint64_t* imagined = nullptr);
 
 }  // namespace gs::hopscotch

@@ -260,7 +260,8 @@ const std::vector<BenchEntry>& bench_entries() {
        full,
        true},
 
-      // Hopscotch: deal 1 decided by the search, and 20 deals, all won with the stock known.
+      // Hopscotch: deal 1 decided by the search, 20 deals, all won with the stock known, and the
+      // player that does not see the stock.
       {"hopscotch",
        "deal-1",
        "search",
@@ -274,6 +275,13 @@ const std::vector<BenchEntry>& bench_entries() {
        {"hopscotch", "stats", "--deals", "20"},
        {{"/won", "20"}},
        "/nodes",
+       standard},
+      {"hopscotch",
+       "deals-1-100",
+       "normal-play",
+       {"hopscotch", "stats", "--normal", "--deals", "100"},
+       {{"/won", "69"}},
+       "/imagined_games",
        standard},
 
       // Mount'n Fall on 4x4 with triangles of 2: tables (the start is a draw) and the engine's

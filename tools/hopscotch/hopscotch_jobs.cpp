@@ -56,8 +56,8 @@ void print_plays(std::ostream& out, const std::vector<std::string>& plays) {
 }
 
 int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed,
-                  std::vector<hopscotch::Play>* line = nullptr) {
-  return options.samples ? hopscotch::play_with_sampling(tableau, options.samples, seed, line)
+                  std::vector<hopscotch::Play>* line = nullptr, std::uint64_t* imagined = nullptr) {
+  return options.samples ? hopscotch::play_with_sampling(tableau, options.samples, seed, line, imagined)
                          : hopscotch::play_without_seeing_stock(tableau, line);
 }
 
@@ -291,7 +291,7 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
   const cli::Stopwatch clock;
   std::vector<int> scores(deals);
   std::vector<double> seconds(deals);
-  std::atomic<std::uint64_t> done{0}, won{0};
+  std::atomic<std::uint64_t> done{0}, won{0}, imagined{0};
   {
     const ProgressReporter progress(options.global.progress(), [&] {
       return "hopscotch stats --normal: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
@@ -303,7 +303,9 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
         const auto deal = hopscotch::deal_from_seed(seed + i);
         Tableau tableau(deal);
         std::vector<hopscotch::Play> line;
-        scores[i] = play_normally(tableau, options, seed + i, &line);
+        std::uint64_t games = 0;
+        scores[i] = play_normally(tableau, options, seed + i, &line, &games);
+        imagined += games;
         check_play(deal, scores[i] == Tableau::kMaxScore, line);
         seconds[i] = deal_clock.seconds();
         won += scores[i] == Tableau::kMaxScore;
@@ -325,7 +327,7 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
        << " to " << fixed(100 * ci.second, 2) << " %; mean score " << fixed(total_score / static_cast<double>(deals), 2)
        << " of 48\n"
        << "  time per deal: mean " << fixed(1000 * mean_seconds, 1) << " ms, median " << fixed(1000 * median, 1)
-       << " ms, 99th percentile " << fixed(1000 * p99, 1) << " ms\n"
+       << " ms, 99th percentile " << fixed(1000 * p99, 1) << " ms; " << imagined.load() << " imagined games\n"
        << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
        << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
   return Report{nlohmann::json{{"deals", deals},
@@ -336,6 +338,7 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
                                {"win_rate", rate},
                                {"ci95", {ci.first, ci.second}},
                                {"mean_score", total_score / static_cast<double>(deals)},
+                               {"imagined_games", imagined.load()},
                                {"seconds_mean", mean_seconds},
                                {"seconds_median", median},
                                {"seconds_p99", p99},
