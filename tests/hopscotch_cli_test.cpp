@@ -6,6 +6,8 @@
 
 #include "solvers/io/checked_text_file.h"
 #include "tests/cli_run.h"
+#include "tests/hopscotch_stats_options.h"
+#include "tests/sanitized.h"
 #include "tools/hopscotch/hopscotch_jobs.h"
 
 namespace {
@@ -69,7 +71,7 @@ TEST(HopscotchCli, BeamWinWritesAPlayThatVerifies) {
 
 TEST(HopscotchCli, LostOrUnresolvedDealsSayWhatTheyKnow) {
   // A node limit of 1 decides nothing.
-  const auto j = run_json("hopscotch --seed 37 --node-limit 1");
+  const auto j = run_json("hopscotch --seed 37 --node-limit 1 --rollout-level 0");
   EXPECT_TRUE(j["won"].is_null());
   // The plain heuristic loses deal 37; its play says how far it got.
   const auto normal = run_json("hopscotch --seed 37 --normal --samples 0");
@@ -130,9 +132,10 @@ TEST(HopscotchCli, StatsAreTheSameWithOneThreadAndTwo) {
 // A second try of the unresolved deals with a larger node limit decides what one run at that
 // limit decides (each deal's search is the same, only stopped later), and lists what is left.
 TEST(HopscotchCli, RetryOfUnresolvedDealsMatchesTheLargerLimit) {
-  const auto first = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500");
-  const auto retried = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --retry-nodes 200000");
-  const auto larger = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 200000");
+  const auto first = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --rollout-level 0");
+  const auto retried =
+      run_json("hopscotch stats --deals 40 --seed 1 --node-limit 1500 --retry-nodes 200000 --rollout-level 0");
+  const auto larger = run_json("hopscotch stats --deals 40 --seed 1 --node-limit 200000 --rollout-level 0");
   EXPECT_GT(first["unresolved"].get<int>(), retried["unresolved"].get<int>());
   EXPECT_EQ(retried["won"], larger["won"]);
   EXPECT_EQ(retried["unresolved_seeds"], larger["unresolved_seeds"]);
@@ -148,6 +151,7 @@ TEST(HopscotchStats, GrowingBudgetsDecideEveryDealAsAnUnlimitedSearch) {
   options.global.quiet = true;
   options.threads = 2;
   options.node_limit = 1500;
+  options.rollout_level = 0;
   options.growing_budget = true;
   const auto grown = gs::tools::hopscotch_stats(20, 1, options).json;
   options.node_limit = 0, options.growing_budget = false;
@@ -157,6 +161,27 @@ TEST(HopscotchStats, GrowingBudgetsDecideEveryDealAsAnUnlimitedSearch) {
   EXPECT_EQ(grown["won"], unlimited["won"]);
   EXPECT_EQ(grown["lost"], unlimited["lost"]);
   EXPECT_EQ(grown["lost_scores"], unlimited["lost_scores"]);
+}
+
+// Nested rollouts only ever claim wins that replay (the jobs replay every win by the rules), and
+// decide each deal as the search alone does: deals 1-60 (1-20 under a sanitizer), where
+// rollouts win most and the search some (deal 37: the rollouts of levels 2 and 3 miss its win,
+// the search finds it).
+TEST(HopscotchStats, RolloutsDecideEveryDealAsTheSearchAlone) {
+  const std::uint64_t deals = gs::testing::whole_or_sanitized(60, 20);
+  gs::tools::HopscotchOptions options = gs::test::stats_defaults();
+  const auto with_rollouts = gs::tools::hopscotch_stats(deals, 1, options).json;
+  options.rollout_level = 0;
+  const auto search_alone = gs::tools::hopscotch_stats(deals, 1, options).json;
+  EXPECT_EQ(with_rollouts["won"], search_alone["won"]);
+  EXPECT_EQ(with_rollouts["lost"], search_alone["lost"]);
+  EXPECT_EQ(with_rollouts["unresolved"], 0);
+  EXPECT_GT(with_rollouts["rollouts"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(search_alone["rollouts"], 0);
+  EXPECT_LT(with_rollouts["nodes"].get<std::uint64_t>(), search_alone["nodes"].get<std::uint64_t>());
+  const auto deal37 = run_json("hopscotch --seed 37");
+  EXPECT_EQ(deal37["won"], true);
+  EXPECT_GT(deal37["nodes"].get<int>(), 0);  // the search's win
 }
 
 TEST(HopscotchCli, UsageErrorsExitWithTwo) {
@@ -172,6 +197,8 @@ TEST(HopscotchCli, UsageErrorsExitWithTwo) {
       {"hopscotch --samples 4", "--samples applies to normal play"},
       {"hopscotch stats --deals 5 --normal --node-limit 9", "stats --normal plays without searching"},
       {"hopscotch --normal --samples 20000", "--samples must be between 0 and 10000"},
+      {"hopscotch --rollout-level 9", "--rollout-level must be between 0 and 5"},
+      {"hopscotch stats --deals 5 --normal --rollout-level 2", "stats --normal plays without searching"},
       {"hopscotch --deals 5", "--deals applies to stats"},
       {"hopscotch frobnicate", "unknown hopscotch mode"},
       {"hopscotch verify", "usage: gamesolver hopscotch verify FILE"},

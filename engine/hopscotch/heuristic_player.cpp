@@ -36,10 +36,22 @@ Play place_waste(const Tableau& tableau) {
   return {Play::kWasteToReserve, static_cast<std::uint8_t>(best), 0, card};
 }
 
-// The plays among which the sampling player chooses: the reserve tops that fit a foundation
-// when two of them compete (for one foundation, or one card for two); else the foundations the
-// waste card fits; else every reserve for it (empty reserves are all alike: the first stands
-// for them). One play: no choice.
+// A play's worth on the imagined futures: each won game counts 100, and every card on the
+// foundations one more. The goal is to win, so wins come first; the score tells plays apart
+// where few imagined games are won (a score-only measure wins a third as many deals).
+long sampled_worth(const std::vector<Tableau>& futures, const Play& m) {
+  long total = 0;
+  for (const Tableau& future : futures) {
+    Tableau rollout = future;
+    rollout.apply(m);
+    const int score = play_without_seeing_stock(rollout);
+    total += score + (score == Tableau::kMaxScore ? 100 : 0);
+  }
+  return total;
+}
+
+}  // namespace
+
 std::vector<Play> choices(const Tableau& tableau) {
   std::vector<Play> ups;
   tableau.for_each_play([&](const Play& m) {
@@ -65,22 +77,6 @@ std::vector<Play> choices(const Tableau& tableau) {
       to_reserve.push_back({Play::kWasteToReserve, static_cast<std::uint8_t>(p), 0, card});
   return to_reserve;
 }
-
-// A play's worth on the imagined futures: each won game counts 100, and every card on the
-// foundations one more. The goal is to win, so wins come first; the score tells plays apart
-// where few imagined games are won (a score-only measure wins a third as many deals).
-long sampled_worth(const std::vector<Tableau>& futures, const Play& m) {
-  long total = 0;
-  for (const Tableau& future : futures) {
-    Tableau rollout = future;
-    rollout.apply(m);
-    const int score = play_without_seeing_stock(rollout);
-    total += score + (score == Tableau::kMaxScore ? 100 : 0);
-  }
-  return total;
-}
-
-}  // namespace
 
 int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line,
                        std::uint64_t* imagined) {

@@ -25,4 +25,23 @@ int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line = nullpt
 int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line = nullptr,
                        std::uint64_t* imagined = nullptr);
 
+// The plays worth choosing between: the reserve tops that fit a foundation when two of them
+// compete (for one foundation, or one card for two); else the foundations the waste card fits;
+// else every reserve for it (empty reserves are all alike: the first stands for them). One
+// play: no choice; none: the game is over.
+std::vector<Play> choices(const Tableau& tableau);
+
+// The deal with its stock order known, as a game for nested rollouts
+// (solvers/deal/nested_rollouts.h): the choices above, and the common-sense rules of
+// play_without_seeing_stock as the rollout.
+struct KnownStockRollouts {
+  using State = Tableau;
+  using Move = Play;
+  static constexpr int kMaxScore = Tableau::kMaxScore;
+  std::vector<Play> choices(const Tableau& t) const { return hopscotch::choices(t); }
+  void apply(Tableau& t, const Play& m) const { t.apply(m); }
+  int rollout(Tableau& t, std::vector<Play>& line) const { return play_without_seeing_stock(t, &line); }
+  int score(const Tableau& t) const { return t.score(); }
+};
+
 }  // namespace gs::hopscotch

@@ -27,6 +27,8 @@ HopscotchOptions job_of(HopscotchCommandOptions& o, const Invocation& in) {
   cli::check_memory_fits(std::ldexp(40.0, o.job.memo_bits) * in.threads,
                          "--memo-bits " + std::to_string(o.job.memo_bits), "give fewer --memo-bits or --threads");
   if (o.job.samples < 0 || o.job.samples > 10000) throw InputError("--samples must be between 0 and 10000");
+  // Each level costs one to two orders of magnitude more than the last (nested_rollouts.h).
+  if (o.job.rollout_level < 0 || o.job.rollout_level > 5) throw InputError("--rollout-level must be between 0 and 5");
   o.job.global = in.global;
   o.job.threads = in.threads;
   return o.job;
@@ -59,8 +61,12 @@ cards in stock order (rank A 2..10 J Q K, optional suit C D H S).
 Plays: CARD>Fn the dealt card to foundation n, CARD>Rn to reserve n, Rn:CARD>Fm the top of
 reserve n to foundation m.
 
-Search: rounds of short depth-first probes and beam searches, each round twice the last, until
-a win, a proof that none exists, or --node-limit (nodes: states whose upper bound is asked).
+Search: nested rollouts of level 2 (the common-sense rules below, nested twice: milliseconds),
+then rounds of short depth-first probes and beam searches, each round twice the last, until a
+win, a proof that none exists, or --node-limit (nodes: states whose upper bound is asked). A
+deal still open after 300,000 nodes gets nested rollouts of levels 3 (under a second) to
+--rollout-level (4: seconds) before more search (stats: level 4 in its second round). Rollouts
+only find wins; losses are proved by the search.
 
 Normal play (--normal) sees what a person at the table sees, never the stock. At each choice
 (which reserve, which foundation, which reserve top goes up first) it imagines --samples random
@@ -124,6 +130,8 @@ Command hopscotch_command() {
             "stats: try the deals left unresolved once more with this node limit (0 = no second try)")(
             "memo-bits", po::value<int>(&o.job.memo_bits)->default_value(20),
             "memo of 2^N entries (40 bytes each) per thread")(
+            "rollout-level", po::value<int>(&o.job.rollout_level)->default_value(4),
+            "stock known: the highest level of nested rollouts tried while a deal is open (0 = the search alone)")(
             "samples", po::value<int>(&o.job.samples)->default_value(256),
             "normal play: random orders of the unseen cards imagined per choice (0 = the plain heuristic; "
             "more wins more deals and takes longer)");
@@ -180,10 +188,11 @@ Command hopscotch_command() {
                throw InputError("stats takes --deals, --seed, --normal, --node-limit, --memo-bits and --samples only");
              if (in.given("samples") && !o.normal) throw InputError("--samples applies to normal play (--normal)");
              if (o.normal) {
-               if (in.given("node-limit") || in.given("retry-nodes") || in.given("memo-bits"))
+               if (in.given("node-limit") || in.given("retry-nodes") || in.given("memo-bits") ||
+                   in.given("rollout-level"))
                  throw InputError(
-                     "stats --normal plays without searching: it takes no --node-limit, --retry-nodes "
-                     "or --memo-bits");
+                     "stats --normal plays without searching: it takes no --node-limit, --retry-nodes, "
+                     "--memo-bits or --rollout-level");
                cli::emit(options.global, hopscotch_normal_stats(o.deals, o.seed, options));
                return 0;
              }

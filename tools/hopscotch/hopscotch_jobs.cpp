@@ -19,6 +19,7 @@
 #include "engine/hopscotch/tableau.h"
 #include "solvers/common/progress.h"
 #include "solvers/deal/max_score_search.h"
+#include "solvers/deal/nested_rollouts.h"
 #include "solvers/io/checked_text_file.h"
 #include "tools/common/statistics.h"
 #include "tools/draw/hopscotch_drawing.h"
@@ -33,9 +34,65 @@ using hopscotch::Tableau;
 using Search = MaxScoreSearch<SearchTableau>;
 using SearchResult = Search::Result;
 
-nlohmann::json won_json(const SearchResult& r) {
-  if (r.outcome == SearchResult::kUnresolved) return nullptr;
-  return r.outcome == SearchResult::kWon;
+// A deal decided with the stock order known: the exact search's verdict, or a win that nested
+// rollouts found.
+struct Decision {
+  SearchResult::Outcome outcome = SearchResult::kUnresolved;
+  int score = 0;
+  bool score_exact = false;  // a lost deal's best score, proved
+  std::vector<hopscotch::Play> plays;
+  std::uint64_t nodes = 0, rollouts = 0;
+};
+
+// Nested rollouts of `level` (solvers/deal/nested_rollouts.h): a win, or a better score found.
+void roll_out(const hopscotch::Deal& deal, int level, Decision& d) {
+  const hopscotch::KnownStockRollouts game;
+  const auto r = NestedRollouts<hopscotch::KnownStockRollouts>(game).run(Tableau(deal), level);
+  d.rollouts += r.rollouts;
+  if (r.score > d.score || d.plays.empty()) d.score = r.score, d.plays = r.line;
+  if (r.score == Tableau::kMaxScore) d.outcome = SearchResult::kWon;
+}
+
+// The exact search within `limit` nodes (0: none): its verdict replaces what rollouts found.
+void search_deal(Search& search, const hopscotch::Deal& deal, std::uint64_t limit, Decision& d) {
+  SearchTableau tableau(deal);
+  MaxScoreOptions search_options;
+  search_options.node_limit = limit;
+  const SearchResult r = search.solve(tableau, search_options);
+  d.nodes += r.nodes;
+  d.outcome = r.outcome;
+  if (r.outcome != SearchResult::kUnresolved || r.score >= d.score)
+    d.score = r.score, d.score_exact = r.score_exact, d.plays = hopscotch::plays_of(r.line);
+}
+
+// Nested rollouts of level 2 first (milliseconds; they win most deals), then the exact search
+// for up to kFirstNodes nodes, then, while the deal is open, rollouts of levels 3 (under a
+// second) up to `rollout_level`, then the search again for the rest of `node_limit` (0: no
+// limit). The search proves losses and wins the deals that rollouts miss; rollouts win in
+// milliseconds to seconds deals that take the search hundreds of millions of nodes.
+// `rollout_level` 0: the search alone.
+constexpr std::uint64_t kFirstNodes = 300'000;
+
+Decision decide_deal(Search& search, const hopscotch::Deal& deal, std::uint64_t node_limit, int rollout_level) {
+  Decision d;
+  if (rollout_level == 0) {
+    search_deal(search, deal, node_limit, d);
+    return d;
+  }
+  roll_out(deal, std::min(rollout_level, 2), d);
+  if (d.outcome == SearchResult::kWon) return d;
+  const bool capped = node_limit == 0 || node_limit > kFirstNodes;
+  search_deal(search, deal, capped ? kFirstNodes : node_limit, d);
+  for (int level = 3; level <= rollout_level && d.outcome == SearchResult::kUnresolved; ++level)
+    roll_out(deal, level, d);
+  if (d.outcome == SearchResult::kUnresolved && capped)
+    search_deal(search, deal, node_limit == 0 ? 0 : node_limit - kFirstNodes, d);
+  return d;
+}
+
+nlohmann::json won_json(SearchResult::Outcome outcome) {
+  if (outcome == SearchResult::kUnresolved) return nullptr;
+  return outcome == SearchResult::kWon;
 }
 
 // Replays a play by the rules (the plays' names to `names` when given): a play is reported only
@@ -73,22 +130,17 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
                        const std::string& output, bool normal_play, std::uint64_t seed) {
   std::ostringstream text;
   const cli::Stopwatch clock;
-  std::vector<hopscotch::Play> line;
-  SearchResult result;
+  Decision result;
   if (normal_play) {
     Tableau tableau(deal);
-    result.score = play_normally(tableau, options, seed, &line);
+    result.score = play_normally(tableau, options, seed, &result.plays);
     result.outcome = result.score == Tableau::kMaxScore ? SearchResult::kWon : SearchResult::kLost;
-    result.score_exact = false;
   } else {
     Search search(options.memo_bits);
     const ProgressReporter progress(options.global.progress(), [] { return std::string("hopscotch: searching"); });
-    MaxScoreOptions search_options;
-    search_options.node_limit = options.node_limit;
-    SearchTableau tableau(deal);
-    result = search.solve(tableau, search_options);
-    line = hopscotch::plays_of(result.line);
+    result = decide_deal(search, deal, options.node_limit, options.rollout_level);
   }
+  const std::vector<hopscotch::Play>& line = result.plays;
   const double seconds = clock.seconds();
   std::vector<std::string> plays;
   check_play(deal, result.outcome == SearchResult::kWon, line, &plays);
@@ -102,7 +154,7 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
          << (normal_play || result.score_exact ? "" : " or more (node limit hit while maximising)");
   else
     text << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
-  if (!normal_play) text << " (" << result.nodes << " nodes)";
+  if (!normal_play) text << " (" << result.rollouts << " rollouts, " << result.nodes << " nodes)";
   text << ", " << fixed(seconds, 3) << " s\n";
   text << "Play (" << plays.size()
        << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
@@ -111,11 +163,12 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
   nlohmann::json json = {{"deal", hopscotch::format_deal(deal)},
                          {"label", label},
                          {"player", normal_play ? "normal" : "known-stock"},
-                         {"won", won_json(result)},
+                         {"won", won_json(result.outcome)},
                          {"score", result.score},
                          {"plays", plays},
                          {"seconds", seconds}};
-  if (!normal_play) json["nodes"] = result.nodes, json["score_exact"] = result.score_exact;
+  if (!normal_play)
+    json["nodes"] = result.nodes, json["rollouts"] = result.rollouts, json["score_exact"] = result.score_exact;
   if (!output.empty()) json["output"] = output;
   return Report{json, text.str(),
                 draw::hopscotch_svg(deal, line, line.size(),
@@ -167,7 +220,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
     int score = 0;
     bool score_exact = false;
     double seconds = 0;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0, rollouts = 0;
   };
   std::vector<DealOutcome> outcomes(deals);
   std::atomic<std::uint64_t> done{0}, won{0};
@@ -178,27 +231,34 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
       return "hopscotch stats: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
              std::to_string(won.load()) + " won" + (rounds > 1 ? ", round " + std::to_string(rounds.load()) : "");
     });
-    // Decides deal i within `limit` nodes; a second try adds its time to the first's.
-    auto decide = [&](Search& search, std::uint64_t i, const hopscotch::Deal& deal, std::uint64_t limit) {
+    // Deal i: the first try decides it within `limit` nodes (decide_deal, with rollouts up to
+    // level 3); a later one runs rollouts of `retry_level` (none: 0), then the search within
+    // `limit`, its time added to the first's.
+    auto decide = [&](Search& search, std::uint64_t i, const hopscotch::Deal& deal, std::uint64_t limit, bool first,
+                      int retry_level) {
       const cli::Stopwatch deal_clock;
-      SearchTableau tableau(deal);
-      MaxScoreOptions search_options;
-      search_options.node_limit = limit;
-      const auto r = search.solve(tableau, search_options);
-      check_play(deal, r.outcome == SearchResult::kWon, hopscotch::plays_of(r.line));
+      Decision r;
+      if (first) {
+        r = decide_deal(search, deal, limit, std::min(options.rollout_level, 3));
+      } else {
+        if (retry_level > 0) roll_out(deal, retry_level, r);
+        if (r.outcome != SearchResult::kWon) search_deal(search, deal, limit, r);
+      }
+      check_play(deal, r.outcome == SearchResult::kWon, r.plays);
       DealOutcome& o = outcomes[i];
       o.seconds += deal_clock.seconds();
       o.outcome = r.outcome;
       o.score = r.score;
       o.score_exact = r.score_exact;
       o.nodes += r.nodes;
+      o.rollouts += r.rollouts;
       won += r.outcome == SearchResult::kWon;
     };
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, deals, 1), [&](const auto& range) {
       Search& search = searches.local();
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const auto deal = hopscotch::deal_from_seed(seed + i);
-        decide(search, i, deal, options.node_limit);
+        decide(search, i, deal, options.node_limit, true, 0);
         ++done;
       }
     });
@@ -208,10 +268,14 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
         if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
       return again;
     };
-    // The deals `again` tried once more with `limit` nodes (a retry's time adds to the first's).
+    // The deals `again` tried once more: the first retry with rollouts of the highest level
+    // (--rollout-level, above 3), each with `limit` nodes of search.
+    bool retried = false;
     const auto try_again = [&](const std::vector<std::uint64_t>& again, std::uint64_t limit) {
+      const int level = retried || options.rollout_level <= 3 ? 0 : options.rollout_level;
+      retried = true;
       tbb::parallel_for(std::size_t{0}, again.size(), std::size_t{1}, [&](std::size_t k) {
-        decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), limit);
+        decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), limit, false, level);
       });
     };
     if (options.retry_nodes) try_again(unresolved(), options.retry_nodes);
@@ -226,14 +290,14 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
         try_again(again, limit);
       }
   }
-  std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, nodes = 0, inexact = 0;
+  std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, nodes = 0, rollouts = 0, inexact = 0;
   std::map<int, std::uint64_t> lost_scores;
   std::vector<double> seconds;
   nlohmann::json unresolved_seeds = nlohmann::json::array();  // to try again with more nodes
   for (std::uint64_t i = 0; i < deals; ++i) {
     const DealOutcome& o = outcomes[i];
     seconds.push_back(o.seconds);
-    nodes += o.nodes;
+    nodes += o.nodes, rollouts += o.rollouts;
     if (o.outcome == SearchResult::kWon)
       ++n_won;
     else if (o.outcome == SearchResult::kLost)
@@ -259,7 +323,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   for (const auto& [score, count] : lost_scores) text << " " << score << ":" << count;
   if (inexact) text << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
   text << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
-       << " ms, max " << fixed(max, 3) << " s; " << nodes << " nodes\n"
+       << " ms, max " << fixed(max, 3) << " s; " << rollouts << " rollouts, " << nodes << " nodes\n"
        << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
        << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
   return Report{nlohmann::json{{"deals", deals},
@@ -276,6 +340,7 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
                                {"seconds_p99", p99},
                                {"seconds_max", max},
                                {"nodes", nodes},
+                               {"rollouts", rollouts},
                                {"node_limit", options.node_limit},
                                {"retry_nodes", options.retry_nodes},
                                {"rounds", rounds.load()},

@@ -20,8 +20,9 @@ struct HopscotchOptions {
   // stats: after node_limit, rounds of 4 times more nodes each for the deals still unresolved,
   // until none is (stats' default: every deal decided, with no flag).
   bool growing_budget = false;
-  int memo_bits = 20;  // per thread: 2^N entries of 40 bytes
-  int samples = 256;   // normal play: imagined stock orders per decision (0 = the plain heuristic)
+  int memo_bits = 20;     // per thread: 2^N entries of 40 bytes
+  int rollout_level = 4;  // known stock: the highest level of nested rollouts tried (0: the search alone)
+  int samples = 256;      // normal play: imagined stock orders per decision (0 = the plain heuristic)
 };
 
 // Decides one deal with the stock order known; writes the play to `output` when given. With
