@@ -81,9 +81,11 @@ class NestedRollouts {
             return score;
           }
         }
-      // The best line goes through this state (it was found from here or extends the moves
-      // made so far), so its next move is one of the choices.
-      const Move next = choices.size() == 1 ? choices[0] : best_line[played.size()];
+      // The best line goes through this state (it was found from here, or it extends the moves
+      // made so far), so its next move is legal here; before any line is found, the one choice.
+      // (The line is followed even where there is one choice: a rollout policy may name a move
+      // the choices leave out, such as another of several empty reserves.)
+      const Move next = played.size() < best_line.size() ? best_line[played.size()] : choices[0];
       game_.apply(state, next);
       played.push_back(next);
     }
