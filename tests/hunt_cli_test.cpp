@@ -10,6 +10,7 @@
 #include "engine/mountnfall/mountnfall_play.h"
 #include "solvers/io/stale_temporaries.h"
 #include "tests/cli_run.h"
+#include "tests/sanitized.h"
 
 namespace {
 
@@ -452,6 +453,48 @@ TEST(MountNFallCli, ViewReplaysARecordOfABoardWithoutTables) {
   EXPECT_NE(r.output.find("boards are 4x4 to 8x8"), std::string::npos) << r.output;
   fs::remove(path);
   fs::remove(page);
+}
+
+}  // namespace
+
+namespace {
+
+// `hunt reach --dir DIR` saves its progress (here after every layer) and, killed before any of its
+// renames and unlinks, resumes to the rows of one uninterrupted run; a finished directory
+// reports again without work, and another game's directory is refused.
+TEST(HuntCli, ReachKilledAtAnySaveResumesToTheSameRows) {
+  const std::string game = "hunt reach --game fox-hounds --size 6";
+  const auto clean = run_json(game)["layers"];
+  ASSERT_EQ(clean.size(), 16u);
+  const std::string shim = std::string("ASAN_OPTIONS=${ASAN_OPTIONS}:verify_asan_link_order=0 LD_PRELOAD=") +
+                           GAMESOLVER_KILL_AT_LIBRARY + " GS_KILL_AT=";
+  int killed = 0;
+  const int step = gs::testing::whole_or_sanitized(5, 15);
+  for (int at = 1; at < 400; at += step) {
+    const std::string dir = temp_path("reach-kill-" + std::to_string(at));
+    fs::remove_all(dir);
+    const std::string resume = game + " --checkpoint-seconds 0 --dir " + dir;
+    const auto first = run_shell(shim + std::to_string(at) + " " + GAMESOLVER_BINARY + " " + resume +
+                                 " --quiet --json /dev/null 2>&1");
+    if (first.code == 0) {  // finished before call `at`: every save was tried
+      fs::remove_all(dir);
+      break;
+    }
+    ++killed;
+    EXPECT_EQ(run_json(resume)["layers"], clean) << "killed at call " << at;
+    for (const auto& e : fs::directory_iterator(dir))  // the killed run's temporaries are gone
+      EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+    fs::remove_all(dir);
+  }
+  EXPECT_GT(killed * step, 100);
+  const std::string dir = temp_path("reach-done");
+  fs::remove_all(dir);
+  EXPECT_EQ(run_json(game + " --dir " + dir)["layers"], clean);
+  EXPECT_EQ(run_json(game + " --dir " + dir)["layers"], clean);  // from reach.json alone
+  const auto other = run("hunt reach --game fox-hounds --size 4 --dir " + dir);
+  EXPECT_EQ(other.code, 1) << other.output;
+  EXPECT_NE(other.output.find("is the checkpoint of fox-hounds"), std::string::npos) << other.output;
+  fs::remove_all(dir);
 }
 
 }  // namespace

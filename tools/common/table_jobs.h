@@ -38,10 +38,11 @@ struct TableJobOptions {
   std::string dir;
   std::optional<int> up_to;  // build: last layer (default: all)
   bool compress = true;
-  std::string position;   // probe: default the start
-  int counter = 0;        // probe under a progress rule: plies since the last progress
-  int line = 0;           // probe: plies of the principal line to print
-  std::string checksums;  // verify: a published checksum list (see sums) the tables must match
+  std::string position;             // probe: default the start
+  int counter = 0;                  // probe under a progress rule: plies since the last progress
+  int line = 0;                     // probe: plies of the principal line to print
+  std::string checksums;            // verify: a published checksum list (see sums) the tables must match
+  double checkpoint_seconds = 300;  // reach with a directory: the least time between two saves
 };
 
 // The last layer on disk. Layers are built in order (a build stopped, or limited by --up-to,

@@ -7,6 +7,11 @@
 // from outside. Its marks are then closed under its own moves by sweeps (each sweep expands the
 // marks the last one added) and its bitmap is freed. Memory: one bit an index position of the
 // layers marked and not yet done.
+//
+// With a directory (--dir) the job is resumable: after a finished layer, once
+// `checkpoint_seconds` have passed since the last save, the rows done and the marks of the layers
+// still to do are saved there (reach_checkpoint.h); a run given the same directory starts after
+// the last save, and one given a finished directory reports without redoing anything.
 #pragma once
 
 #include <algorithm>
@@ -14,6 +19,7 @@
 #include <bit>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -26,9 +32,20 @@
 #include "solvers/common/game.h"
 #include "solvers/common/progress.h"
 #include "tools/common/cli.h"
+#include "tools/common/reach_checkpoint.h"
 #include "tools/common/table_jobs.h"
 
 namespace gs::tools::table_jobs {
+
+// A row of the report: layer, name, index entries, positions reached.
+inline std::string reach_row(const nlohmann::json& row) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%5d  %-34s  %22llu  %llu\n", row.at("layer").get<int>(),
+                row.at("layer_name").get<std::string>().c_str(),
+                static_cast<unsigned long long>(row.at("entries").get<std::uint64_t>()),
+                static_cast<unsigned long long>(row.at("reached").get<std::uint64_t>()));
+  return text;
+}
 
 // One bit an index position of a layer, set from any thread.
 class LayerMarks {
@@ -42,7 +59,15 @@ class LayerMarks {
     return !(bits_[index / 64].fetch_or(bit, std::memory_order_relaxed) & bit);
   }
   std::uint64_t word(std::size_t w) const { return bits_[w].load(std::memory_order_relaxed); }
-  std::size_t words() const { return words_; }
+  std::vector<std::uint64_t> words() const {
+    std::vector<std::uint64_t> out(words_);
+    for (std::size_t w = 0; w < words_; ++w) out[w] = word(w);
+    return out;
+  }
+  void assign(const std::vector<std::uint64_t>& saved) {
+    for (std::size_t w = 0; w < words_; ++w) bits_[w].store(saved[w], std::memory_order_relaxed);
+  }
+  std::size_t word_count() const { return words_; }
   std::uint64_t count() const {
     std::uint64_t n = 0;
     for (std::size_t w = 0; w < words_; ++w) n += static_cast<std::uint64_t>(std::popcount(word(w)));
@@ -69,29 +94,48 @@ Report reach(const G& game, const TableJobOptions& options) {
     if (!game.tabulated(start)) throw InputError("the index does not hold the start (Tigers and Goats: --phase whole)");
     top = std::max(top, game.locate(start).layer);
   }
-  std::vector<std::unique_ptr<LayerMarks>> marks(static_cast<std::size_t>(layers));
-  for (int l = 0; l <= top; ++l) marks[static_cast<std::size_t>(l)] = std::make_unique<LayerMarks>(game.layer_size(l));
-  for (const auto& start : game.starts()) {
-    const LayerIndex at = game.locate(start);
-    marks[static_cast<std::size_t>(at.layer)]->mark(at.index);
+  std::optional<ReachCheckpoint> checkpoint;
+  ReachProgress done_so_far;
+  if (!options.dir.empty()) {
+    checkpoint.emplace(options.dir, std::string(G::kName) + " " + game.variant() + " " + G::kIndexScheme);
+    if (auto saved = checkpoint->load())
+      done_so_far = *saved;
+    else
+      done_so_far.next = top;
+  } else {
+    done_so_far.next = top;
   }
-  std::atomic<int> current{top};
-  std::atomic<std::uint64_t> reached{0}, expanded{0};  // reached: in the layers done
+  const bool resumed = done_so_far.next < top;
+  std::vector<std::unique_ptr<LayerMarks>> marks(static_cast<std::size_t>(layers));
+  for (int l = 0; l <= done_so_far.next; ++l) {
+    marks[static_cast<std::size_t>(l)] = std::make_unique<LayerMarks>(game.layer_size(l));
+    if (resumed)
+      marks[static_cast<std::size_t>(l)]->assign(
+          checkpoint->load_marks(l, marks[static_cast<std::size_t>(l)]->word_count()));
+  }
+  if (!resumed)
+    for (const auto& start : game.starts()) {
+      const LayerIndex at = game.locate(start);
+      marks[static_cast<std::size_t>(at.layer)]->mark(at.index);
+    }
+  std::atomic<int> current{done_so_far.next};
+  // reached: in the layers done
+  std::atomic<std::uint64_t> reached{done_so_far.total}, expanded{done_so_far.expanded};
   const ProgressReporter progress(options.global.progress(), [&] {
     return std::string(G::kName) + " reach: layer " + std::to_string(current.load()) + ", " +
            std::to_string(reached.load()) + " positions reached in the layers done, " +
            std::to_string(expanded.load()) + " expanded in all";
   });
-  nlohmann::json per_layer = nlohmann::json::array();
-  std::uint64_t total = 0, index_total = 0;
-  std::string text = "layer  layer name                          index entries           reached\n";
-  for (int layer = top; layer >= 0; --layer) {
+  nlohmann::json per_layer = done_so_far.rows;
+  std::uint64_t total = done_so_far.total, index_total = done_so_far.index_total;
+  cli::Stopwatch since_save;
+  for (int layer = done_so_far.next; layer >= 0; --layer) {
     current = layer;
     LayerMarks& here = *marks[static_cast<std::size_t>(layer)];
     LayerMarks done(game.layer_size(layer));
     for (bool grew = true; grew;) {  // sweeps until the layer's own moves add nothing
       std::atomic<bool> added{false};
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.words(), 64), [&](const auto& range) {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.word_count(), 64), [&](const auto& range) {
         std::uint64_t count = 0;
         for (std::size_t w = range.begin(); w != range.end(); ++w) {
           for (std::uint64_t fresh = here.word(w) & ~done.word(w); fresh; fresh &= fresh - 1) {
@@ -119,13 +163,21 @@ Report reach(const G& game, const TableJobOptions& options) {
                          {"layer_name", game.layer_name(layer)},
                          {"entries", game.layer_size(layer)},
                          {"reached", count}});
-    char row[160];
-    std::snprintf(row, sizeof row, "%5d  %-34s  %22llu  %llu\n", layer, game.layer_name(layer).c_str(),
-                  static_cast<unsigned long long>(game.layer_size(layer)), static_cast<unsigned long long>(count));
-    text += row;
     // Each layer's row as it is done, so a run stopped before the end still leaves its figures.
-    if (options.global.progress()) std::fprintf(stderr, "%s reach, layer done: %s", G::kName, row);
+    if (options.global.progress())
+      std::fprintf(stderr, "%s reach, layer done: %s", G::kName, reach_row(per_layer.back()).c_str());
+    if (checkpoint && (layer == 0 || since_save.seconds() >= options.checkpoint_seconds)) {
+      for (int l = 0; l < layer; ++l) checkpoint->save_marks(l, marks[static_cast<std::size_t>(l)]->words());
+      checkpoint->save({.next = layer - 1,
+                        .rows = per_layer,
+                        .total = total,
+                        .index_total = index_total,
+                        .expanded = expanded.load()});
+      since_save = cli::Stopwatch();
+    }
   }
+  std::string text = "layer  layer name                          index entries           reached\n";
+  for (const auto& row : per_layer) text += reach_row(row);
   text += "  " + std::to_string(total) + " positions reached from the start, of the index's " +
           std::to_string(index_total) + " entries (some entries name no position; counted as the index counts, " +
           "up to its symmetries)\n  " + std::to_string(clock.seconds()) + " s, " + std::to_string(options.threads) +

@@ -49,7 +49,8 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
     options.up_to = o.up_to;
   }
   if (options.dir.empty() && mode != "prove" && mode != "reach") throw InputError("hunt " + mode + " needs --dir DIR");
-  if (mode == "reach" && !options.dir.empty()) throw InputError("hunt reach reads no tables: --dir does not apply");
+  if (mode != "reach" && in.given("checkpoint-seconds")) throw InputError("--checkpoint-seconds applies to reach");
+  if (!(options.checkpoint_seconds >= 0)) throw InputError("--checkpoint-seconds must be 0 or more");
   if (mode != "probe" && mode != "play" && mode != "prove" && mode != "certify" && !options.position.empty())
     throw InputError("--position applies to probe, play, prove and certify");
   if (mode == "certify" && options.output.empty()) throw InputError("hunt certify needs --output FILE");
@@ -201,8 +202,11 @@ Command hunt_command() {
   return make_command<HuntCommandOptions>(
       std::move(command),
       [](po::options_description& d, HuntCommandOptions& o) {
-        d.add_options()("dir", po::value<std::string>(&o.job.dir), "directory of the table files")(
-            "up-to", po::value<int>(&o.up_to), "build: solve layers 0..L only")(
+        d.add_options()("dir", po::value<std::string>(&o.job.dir),
+                        "directory of the table files (reach: of its saved progress, to resume)")(
+            "checkpoint-seconds", po::value<double>(&o.job.checkpoint_seconds)->default_value(300),
+            "reach with --dir: the least time between two saves of its progress")("up-to", po::value<int>(&o.up_to),
+                                                                                  "build: solve layers 0..L only")(
             "raw", po::bool_switch(&o.raw), "build: store tables without zstd compression")(
             "checksums", po::value<std::string>(&o.job.checksums),
             "verify: a published checksum list (data/checksums/) the tables must match")(
@@ -264,9 +268,10 @@ Command hunt_command() {
                                  "proves without the tables"},
                      [](const HuntOptions& o) { return emit(o, hunt_certify(o)); }),
           table_mode({.name = "reach",
-                      .synopsis = "reach  --game G",
+                      .synopsis = "reach  --game G [--dir DIR]",
                       .summary = "the positions of the index that play from the start reaches, per layer (no "
-                                 "tables needed)"},
+                                 "tables needed; with --dir, resumable: progress saved there every "
+                                 "--checkpoint-seconds)"},
                      [](const HuntOptions& o) { return emit(o, hunt_reach(o)); }),
           table_mode({.name = "verify",
                       .synopsis = "verify --game G --dir DIR [--checksums FILE]",
