@@ -232,7 +232,7 @@ TEST(GameLaws, FoxAndGeese) {
 
 TEST(GameLaws, MountNFall) {
   for (const bool reduce : {true, false}) {
-    const mountnfall::MountNFallIndex g(4, 2, reduce);
+    const auto g = reduce ? mountnfall::MountNFallIndex(4, 2) : mountnfall::MountNFallIndex::every_position(4, 2);
     check_laws(g, walk(g, table_positions(g, 8), 200, 30));
     check_unrank_locate(g, 400);
   }

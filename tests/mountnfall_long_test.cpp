@@ -14,7 +14,7 @@ using gs::mountnfall::MountNFallIndex;
 using Position = gs::mountnfall::Position;
 
 TEST(MountNFallLong, Small4x4TablesAgreeWithNaiveValueIteration) {
-  const MountNFallIndex index(4, 2, false), reduced(4, 2);
+  const MountNFallIndex index = MountNFallIndex::every_position(4, 2), reduced(4, 2);
   const auto tables = solve_in_memory(reduced);
   // Naive: a dense array per layer, rounds d = 0, 1, ... from the values known before each round.
   std::vector<std::vector<std::pair<Outcome, int>>> known(static_cast<std::size_t>(index.layer_count()));

@@ -178,7 +178,7 @@ TEST(MountNFallIndex, RefusesBoardsPastItsPlacementTables) {
   EXPECT_THROW(MountNFallIndex(6, 4), gs::InputError);  // White's 10 squares: C(36, 10) placements
   EXPECT_THROW(MountNFallIndex(8, 7), gs::InputError);
   EXPECT_THROW(gs::PlacementIndex(64, 20, gs::SymmetryGroup()), gs::InputError);
-  const MountNFallIndex unreduced(5, 3, false);
+  const MountNFallIndex unreduced = MountNFallIndex::every_position(5, 3);
   std::uint64_t total = 0;
   for (int layer = 0; layer < unreduced.layer_count(); ++layer) total += unreduced.layer_size(layer);
   EXPECT_EQ(total, 360964918862u);  // sum of 2 C(25, kw) C(25 - kw, kb) C(w - 1, kw - 1) C(b - 1, kb - 1)
@@ -246,7 +246,7 @@ INSTANTIATE_TEST_SUITE_P(OneAndTwo, MountNFallSearchThreads, ::testing::Values(1
 // The index up to the square's 8 symmetries gives every position the value and distance the
 // index of every position gives it; each class has one representative.
 TEST(MountNFallIndex, ReducedTablesAgreeWithUnreduced) {
-  const MountNFallIndex reduced(4, 2), unreduced(4, 2, false);
+  const MountNFallIndex reduced(4, 2), unreduced = MountNFallIndex::every_position(4, 2);
   const auto small = gs::solve_in_memory(reduced), full = gs::solve_in_memory(unreduced);
   std::uint64_t positions = 0, representatives = 0;
   for (int layer = 0; layer < unreduced.layer_count(); ++layer) {

@@ -28,8 +28,10 @@ class MountNFallIndex : public MountNFallPlay {
  public:
   static constexpr const char* kIndexScheme = "pawns.square-classes.compositions.side";
 
-  // reduce: index up to the 8 symmetries (off: every position, for cross-checks).
-  MountNFallIndex(int size, int triangle, bool reduce = true);
+  // Indexed up to the 8 symmetries of the square.
+  MountNFallIndex(int size, int triangle) : MountNFallIndex(size, triangle, true) {}
+  // Every position apart, for cross-checks of the reduced index.
+  static MountNFallIndex every_position(int size, int triangle) { return {size, triangle, false}; }
 
   std::string variant() const { return MountNFallPlay::variant() + (reduce_ ? "" : "-unreduced"); }
   bool tabulated(const Position&) const { return true; }
@@ -41,6 +43,7 @@ class MountNFallIndex : public MountNFallPlay {
   std::string layer_name(int layer) const;
 
  private:
+  MountNFallIndex(int size, int triangle, bool reduce);
   struct Group {
     int white_squares, black_squares;
     std::uint64_t offset;
