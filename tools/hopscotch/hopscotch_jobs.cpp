@@ -85,8 +85,9 @@ Decision decide_deal(Search& search, const hopscotch::Deal& deal, std::uint64_t 
   search_deal(search, deal, capped ? kFirstNodes : node_limit, d);
   for (int level = 3; level <= rollout_level && d.outcome == SearchResult::kUnresolved; ++level)
     roll_out(deal, level, d);
-  if (d.outcome == SearchResult::kUnresolved && capped)
-    search_deal(search, deal, node_limit == 0 ? 0 : node_limit - kFirstNodes, d);
+  // Open, or lost with its best score not yet proved: the search goes on with the rest.
+  const bool open = d.outcome == SearchResult::kUnresolved || (d.outcome == SearchResult::kLost && !d.score_exact);
+  if (open && capped) search_deal(search, deal, node_limit == 0 ? 0 : node_limit - kFirstNodes, d);
   return d;
 }
 
