@@ -68,7 +68,7 @@ instrumented_onetbb() {
 TSAN_TESTS="Retrograde.TigersAndGoats*:Retrograde.FoxAndHoundsAgreesWithPlainMinimaxOnSmallBoards"
 TSAN_TESTS+=":StreamedLayers.EqualTheInMemoryPassesOnSmallBoards:StreamedLayers.AStoppedAnalysisResumes*:BlockFile.*"
 TSAN_TESTS+=":PegLayers.*:PegAnalyze.Triangle5*:Peg/SmallBoards.DfsAgreesWithBruteForce*:MnkStrong.*:MnkWeak.*"
-TSAN_TESTS+=":OneAndTwo/*:HuntCli.OneThreadAndTwoWriteTheSameTables:HopscotchCli.StatsAreTheSameWithOneThreadAndTwo"
+TSAN_TESTS+=":OneAndTwo/*:HuntCli.OneThreadAndTwoWriteTheSameTables:HopscotchCli.StatsAreTheSameWithOneThreadAndTwo:HopscotchCli.NormalPlayOfADealIsTheGameStatsPlays"
 TSAN_TESTS+=":DistributedSolver.FoxAndHounds*:DistributedSolver.MountNFall*:StreamedFewestMoves.*:FewestMovesMeeting.*:LayerSet.*:Peg/SmallBoards.FewestMovesMeetingsLastStep*:PegAllStarts.OneThreadAndTwo*"
 TSAN_TESTS+=":-Retrograde.TigersAndGoatsReducedTablesAgreeWithNaiveValueIteration"
 
