@@ -38,7 +38,7 @@ Play place_waste(const Tableau& tableau) {
 
 // A play's worth on the imagined futures: each won game counts 100, and every card on the
 // foundations one more. The goal is to win, so wins come first; the score tells plays apart
-// where few imagined games are won (a score-only measure wins a third as many deals).
+// where few imagined games are won (docs/results.md compares this with the score alone).
 long sampled_worth(const std::vector<Tableau>& futures, const Play& m) {
   long total = 0;
   for (const Tableau& future : futures) {
@@ -58,11 +58,10 @@ std::vector<Play> choices(const Tableau& tableau) {
     if (m.kind == Play::kReserveToFoundation) ups.push_back(m);
   });
   if (!ups.empty()) {
-    // Plays up that compete with no other one can be played in any order: the first goes alone.
+    // The first play up goes alone unless another competes with it: its card to another
+    // foundation, or another card to its foundation (one of the two shared, not both).
     for (const Play& m : ups)
-      if (m.reserve == ups[0].reserve && m.foundation != ups[0].foundation) return ups;
-    for (const Play& m : ups)
-      if (m.foundation == ups[0].foundation && m.reserve != ups[0].reserve) return ups;
+      if ((m.reserve == ups[0].reserve) != (m.foundation == ups[0].foundation)) return ups;
     return {ups[0]};
   }
   if (tableau.stock_empty()) return {};

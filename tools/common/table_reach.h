@@ -95,15 +95,10 @@ Report reach(const G& game, const TableJobOptions& options) {
     top = std::max(top, game.locate(start).layer);
   }
   std::optional<ReachCheckpoint> checkpoint;
-  ReachProgress done_so_far;
+  ReachProgress done_so_far{.next = top};
   if (!options.dir.empty()) {
     checkpoint.emplace(options.dir, std::string(G::kName) + " " + game.variant() + " " + G::kIndexScheme);
-    if (auto saved = checkpoint->load())
-      done_so_far = *saved;
-    else
-      done_so_far.next = top;
-  } else {
-    done_so_far.next = top;
+    if (auto saved = checkpoint->load()) done_so_far = *saved;
   }
   const bool resumed = done_so_far.next < top;
   std::vector<std::unique_ptr<LayerMarks>> marks(static_cast<std::size_t>(layers));
