@@ -104,6 +104,64 @@ TEST(HopscotchCli, NormalPlayOfADealIsTheGameStatsPlays) {
   EXPECT_EQ(again["plays"], one["plays"]);
 }
 
+// The last cards played exactly: the same games with one thread and two, never more won than a
+// player seeing the stock could still win at the handover, and the played games replay.
+TEST(HopscotchCli, ExactLastCardsWinNoMoreThanTheStockSeenAllows) {
+  const std::string base = "hopscotch stats --normal --deals 12 --seed 30 --samples 16 --exact-last 5";
+  const auto two = run_json(base + " --threads 2");
+  const auto one = run_json(base + " --threads 1");
+  EXPECT_EQ(two["won"], one["won"]);
+  EXPECT_EQ(two["winnable_at_handover"], one["winnable_at_handover"]);
+  EXPECT_EQ(two["exact_last"], 5);
+  EXPECT_LE(two["won"].get<int>(), two["winnable_at_handover"].get<int>());
+  EXPECT_GT(two["won"].get<int>(), 0);
+  const auto plain = run_json("hopscotch stats --normal --deals 12 --seed 30 --samples 16 --exact-last 0");
+  EXPECT_FALSE(plain.contains("winnable_at_handover"));
+  const std::string play = temp_path("hop-exact-play.txt");
+  run_json("hopscotch --seed 31 --normal --samples 16 --exact-last 5 --output " + play);
+  EXPECT_EQ(run("hopscotch verify " + play).code, 0);
+  std::filesystem::remove(play);
+}
+
+// A person at the terminal: the normal player's plays, typed in, give its score; a bad play is
+// refused with its reason and the game goes on; hints show imagined orders early and exact
+// chances in the last cards.
+TEST(HopscotchCli, PlayAtTheTerminalReplaysTheNormalGameWithHints) {
+  const auto game = run_json("hopscotch --seed 5 --normal --samples 16");
+  const auto plays = game["plays"].get<std::vector<std::string>>();
+  const std::string typed = temp_path("hop-typed.txt");
+  {
+    std::ofstream out(typed);
+    out << "7H>F9\n";
+    for (const auto& play : plays) out << play << "\n";
+  }
+  const auto whole = run_shell(std::string(GAMESOLVER_BINARY) + " hopscotch play --seed 5 < " + typed + " 2>&1");
+  EXPECT_EQ(whole.code, 0) << whole.output;
+  EXPECT_NE(whole.output.find("the target is F1..F4 or R1..R4"), std::string::npos);
+  const std::string end =
+      game["won"].get<bool>() ? "Won: all 48 cards" : "score " + std::to_string(game["score"].get<int>()) + " of 48";
+  EXPECT_NE(whole.output.find(end), std::string::npos) << whole.output.substr(whole.output.size() - 300);
+  {
+    // Up to the 42nd card turned, with a hint before the first real choice and at the end.
+    std::ofstream out(typed);
+    out << "hint\n";
+    int turned = 0;
+    for (const auto& play : plays) {
+      if (turned == 42) break;
+      out << play << "\n";
+      turned += play.find(':') == std::string::npos;
+    }
+    out << "hint\nquit\n";
+  }
+  const auto hinted = run_shell(std::string(GAMESOLVER_BINARY) + " hopscotch play --seed 5 < " + typed + " 2>&1");
+  EXPECT_EQ(hinted.code, 0);
+  EXPECT_NE(hinted.output.find("no real choice"), std::string::npos) << hinted.output;
+  EXPECT_NE(hinted.output.find("Exact chance of winning"), std::string::npos) << hinted.output;
+  EXPECT_NE(hinted.output.find("<- the player's choice"), std::string::npos);
+  EXPECT_NE(hinted.output.find("Stopped."), std::string::npos);
+  std::filesystem::remove(typed);
+}
+
 TEST(HopscotchCli, DealFileAndCardsGiveTheSameDeal) {
   const std::string file = temp_path("hop-deal.txt");
   const auto seeded = run_json("hopscotch --seed 3");
@@ -198,6 +256,11 @@ TEST(HopscotchCli, UsageErrorsExitWithTwo) {
       {"hopscotch stats --deals 5 --normal --node-limit 9", "stats --normal plays without searching"},
       {"hopscotch --normal --samples 20000", "--samples must be between 0 and 10000"},
       {"hopscotch --rollout-level 9", "--rollout-level must be between 0 and 5"},
+      {"hopscotch --normal --exact-last 9", "--exact-last must be between 0 and 8"},
+      {"hopscotch --exact-last 4", "--exact-last applies to normal play"},
+      {"hopscotch stats --deals 5 --exact-last 4", "--exact-last applies to normal play"},
+      {"hopscotch play --normal", "play takes a deal, --samples and --exact-last only"},
+      {"hopscotch play --seed 2 --cards 'AC'", "one of --seed, --deal and --cards"},
       {"hopscotch stats --deals 5 --normal --rollout-level 2", "stats --normal plays without searching"},
       {"hopscotch --deals 5", "--deals applies to stats"},
       {"hopscotch frobnicate", "unknown hopscotch mode"},

@@ -434,11 +434,11 @@ TEST(HopscotchPlayer, SamplingPlayerIsLegalAndRepeatable) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     Tableau t(deal_from_seed(seed));
     std::vector<Play> line;
-    const int score = play_with_sampling(t, 8, seed, &line);
+    const int score = play_with_sampling(t, {.samples = 8, .seed = seed}, &line);
     expect_legal_game(seed, line, score);
     Tableau again(deal_from_seed(seed));
     std::vector<Play> second;
-    EXPECT_EQ(play_with_sampling(again, 8, seed, &second), score);
+    EXPECT_EQ(play_with_sampling(again, {.samples = 8, .seed = seed}, &second), score);
     EXPECT_EQ(second, line);
   }
 }

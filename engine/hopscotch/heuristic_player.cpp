@@ -36,19 +36,23 @@ Play place_waste(const Tableau& tableau) {
   return {Play::kWasteToReserve, static_cast<std::uint8_t>(best), 0, card};
 }
 
-// A play's worth on the imagined futures: each won game counts 100, and every card on the
-// foundations one more. The goal is to win, so wins come first; the score tells plays apart
-// where few imagined games are won (docs/results.md compares this with the score alone).
-long sampled_worth(const std::vector<Tableau>& futures, const Play& m) {
-  long total = 0;
+// A play tried on each imagined future, finished by the common-sense rules.
+RatedPlay try_on(const std::vector<Tableau>& futures, const Play& m) {
+  RatedPlay rated{.play = m};
   for (const Tableau& future : futures) {
     Tableau rollout = future;
     rollout.apply(m);
     const int score = play_without_seeing_stock(rollout);
-    total += score + (score == Tableau::kMaxScore ? 100 : 0);
+    rated.won += score == Tableau::kMaxScore;
+    rated.total_score += score;
   }
-  return total;
+  return rated;
 }
+
+// A play's worth on the imagined futures: each won game counts 100, and every card on the
+// foundations one more. The goal is to win, so wins come first; the score tells plays apart
+// where few imagined games are won (docs/results.md compares this with the score alone).
+long worth(const RatedPlay& rated) { return 100L * rated.won + rated.total_score; }
 
 }  // namespace
 
@@ -77,30 +81,42 @@ std::vector<Play> choices(const Tableau& tableau) {
   return to_reserve;
 }
 
-int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line,
+int play_with_sampling(Tableau& tableau, const SamplingPlayer& player, std::vector<Play>* line,
                        std::uint64_t* imagined) {
-  PortableRandom random(seed);
+  PortableRandom random(player.seed);
   std::vector<Tableau> futures;
+  const auto samples = static_cast<std::size_t>(player.samples);
   for (;;) {
+    if (player.stop_with_left && tableau.dealt() >= kDealSize - player.stop_with_left) return tableau.score();
     const std::vector<Play> options = choices(tableau);
     if (options.empty()) return tableau.score();
     Play best = options[0];
     if (options.size() > 1) {
       // The same imagined orders for every play, so the plays differ by what they do alone.
-      futures.assign(static_cast<std::size_t>(samples), tableau);
+      futures.assign(samples, tableau);
       for (Tableau& future : futures) future.reshuffle_unseen(random);
       if (imagined) *imagined += options.size() * futures.size();
       long best_worth = -1;
       for (const Play& m : options)
-        if (const long worth = sampled_worth(futures, m); worth > best_worth) best_worth = worth, best = m;
+        if (const long w = worth(try_on(futures, m)); w > best_worth) best_worth = w, best = m;
     }
     tableau.apply(best);
     if (line) line->push_back(best);
   }
 }
 
-int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line) {
+std::vector<RatedPlay> rate_choices(const Tableau& tableau, int samples, std::uint64_t seed) {
+  PortableRandom random(seed);
+  std::vector<Tableau> futures(static_cast<std::size_t>(samples), tableau);
+  for (Tableau& future : futures) future.reshuffle_unseen(random);
+  std::vector<RatedPlay> rated;
+  for (const Play& m : choices(tableau)) rated.push_back(try_on(futures, m));
+  return rated;
+}
+
+int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line, int stop_with_left) {
   for (;;) {
+    if (stop_with_left && tableau.dealt() >= kDealSize - stop_with_left) return tableau.score();
     while (play_reserve_top(tableau, line)) {
     }
     if (tableau.stock_empty()) return tableau.score();

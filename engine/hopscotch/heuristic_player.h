@@ -14,7 +14,9 @@ namespace gs::hopscotch {
 
 // Plays the deal from `tableau` to the end; returns the final score. The plays are appended to
 // `line` when given.
-int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line = nullptr);
+// With `stop_with_left`, it stops instead when that many cards are still to turn (the first of
+// them turned, nothing played since), leaving the rest of the game to the caller.
+int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line = nullptr, int stop_with_left = 0);
 
 // The same player with look-ahead by sampling: at each real choice (which reserve or foundation
 // for the waste card, which of two competing reserve tops goes up) each play is tried on
@@ -22,7 +24,12 @@ int play_without_seeing_stock(Tableau& tableau, std::vector<Play>* line = nullpt
 // imagined game by the rules above, and the play worth most is made: 100 a won game plus its
 // score. Still blind to the real stock: only the multiset of unseen cards is used.
 // Deterministic for a given `seed`. The imagined games are added to `imagined` when given.
-int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::vector<Play>* line = nullptr,
+struct SamplingPlayer {
+  int samples = 256;
+  std::uint64_t seed = 0;
+  int stop_with_left = 0;  // as play_without_seeing_stock's
+};
+int play_with_sampling(Tableau& tableau, const SamplingPlayer& player, std::vector<Play>* line = nullptr,
                        std::uint64_t* imagined = nullptr);
 
 // The plays worth choosing between: the reserve tops that fit a foundation when two of them
@@ -30,6 +37,15 @@ int play_with_sampling(Tableau& tableau, int samples, std::uint64_t seed, std::v
 // else every reserve for it (empty reserves are all alike: the first stands for them). One
 // play: no choice; none: the game is over.
 std::vector<Play> choices(const Tableau& tableau);
+
+// Each of choices() tried on `samples` imagined orders of the unseen cards (drawn from `seed`),
+// finished by the common-sense rules: the games won and their scores. A hint for a person.
+struct RatedPlay {
+  Play play;
+  int won = 0;
+  long total_score = 0;
+};
+std::vector<RatedPlay> rate_choices(const Tableau& tableau, int samples, std::uint64_t seed);
 
 // The deal with its stock order known, as a game for nested rollouts
 // (solvers/deal/nested_rollouts.h): the choices above, and the common-sense rules of

@@ -42,6 +42,7 @@ struct BitReader {
 }  // namespace
 
 SearchTableau::SearchTableau(const Deal& deal, MoveRules rules) : Tableau(deal), rules_(rules) {}
+SearchTableau::SearchTableau(const Tableau& tableau, MoveRules rules) : Tableau(tableau), rules_(rules) {}
 
 int SearchTableau::promise() const {
   std::array<int, kRanks + 1> wait_of{};

@@ -80,6 +80,8 @@ class SearchTableau : public Tableau {
   using MoveList = hopscotch::MoveList;
 
   explicit SearchTableau(const Deal& deal, MoveRules rules = MoveRules::kNormalForm);
+  // A game in progress, with nothing excluded yet.
+  explicit SearchTableau(const Tableau& tableau, MoveRules rules = MoveRules::kNormalForm);
 
   bool is_legal(const Move& m) const { return m.is_play() && Tableau::is_legal(m.play()); }
   // Search only for a win (see "Kings" above); the search's first pass.

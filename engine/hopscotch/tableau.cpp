@@ -27,6 +27,11 @@ void Tableau::reshuffle_unseen(PortableRandom& random) {
   }
 }
 
+void Tableau::turn_next(int index) {
+  std::swap(deal_[index], deal_[dealt_]);
+  std::swap(rank_[index], rank_[dealt_]);
+}
+
 bool Tableau::is_legal(const Play& m) const {
   if (m.foundation >= kFoundations || m.reserve >= kReserves) return false;
   switch (m.kind) {

@@ -69,6 +69,9 @@ class Tableau {
   // Reorders the cards not yet seen (the stock after the waste card) at random: what a player
   // who does not see the stock may imagine.
   void reshuffle_unseen(PortableRandom& random);
+  // The card at deal index `index` (>= dealt()) is the one turned next: it swaps places with the
+  // card about to be dealt. What a draw does to a player who does not see the stock.
+  void turn_next(int index);
 
   bool is_legal(const Play& play) const;
   // Every legal play: reserve tops to foundations, then the waste card to foundations and to

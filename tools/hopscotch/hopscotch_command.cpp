@@ -21,7 +21,7 @@ struct HopscotchCommandOptions {
   bool normal = false;
 };
 
-HopscotchOptions job_of(HopscotchCommandOptions& o, const Invocation& in) {
+HopscotchOptions job_of(HopscotchCommandOptions& o, const Invocation& in, bool plays_normally) {
   if (o.job.memo_bits < 10 || o.job.memo_bits > 30) throw InputError("--memo-bits must be between 10 and 30");
   // One table a thread, 40 bytes an entry (hopscotch_jobs.h).
   cli::check_memory_fits(std::ldexp(40.0, o.job.memo_bits) * in.threads,
@@ -29,6 +29,10 @@ HopscotchOptions job_of(HopscotchCommandOptions& o, const Invocation& in) {
   if (o.job.samples < 0 || o.job.samples > 10000) throw InputError("--samples must be between 0 and 10000");
   // Each level costs one to two orders of magnitude more than the last (nested_rollouts.h).
   if (o.job.rollout_level < 0 || o.job.rollout_level > 5) throw InputError("--rollout-level must be between 0 and 5");
+  // Each card more costs about ten times the time: 8 takes seconds a deal and gigabytes.
+  if (o.job.exact_last < 0 || o.job.exact_last > 8) throw InputError("--exact-last must be between 0 and 8");
+  if (in.given("exact-last") && !plays_normally) throw InputError("--exact-last applies to normal play (--normal)");
+  if (in.given("samples") && !plays_normally) throw InputError("--samples applies to normal play (--normal)");
   o.job.global = in.global;
   o.job.threads = in.threads;
   return o.job;
@@ -36,6 +40,25 @@ HopscotchOptions job_of(HopscotchCommandOptions& o, const Invocation& in) {
 
 std::string read_text(const std::string& path) {
   return read_file<InputError>(path, 1 << 20, "deal file");  // 48 cards: 1 MiB is generous
+}
+
+// The deal of solve and play: --seed, --deal or --cards. Normal play's imagined orders come from
+// the deal's number; a deal from a file or text gets 0.
+struct ChosenDeal {
+  hopscotch::Deal deal{};
+  std::string label;
+  std::uint64_t seed = 0;
+};
+ChosenDeal chosen_deal(const HopscotchCommandOptions& o, const Invocation& in) {
+  if (in.vm.count("deals")) throw InputError("--deals applies to stats");
+  // Given but empty is a mistake (an unset shell variable), not a request for deal 1.
+  if (in.vm.count("deal") && o.deal_file.empty()) throw InputError("--deal needs a file name");
+  if (in.vm.count("cards") && o.cards.empty()) throw InputError("--cards is empty: give the 48 cards in stock order");
+  if (!o.deal_file.empty() + !o.cards.empty() + in.given("seed") > 1)
+    throw InputError("give one of --seed, --deal and --cards");
+  if (!o.deal_file.empty()) return {hopscotch::parse_deal(read_text(o.deal_file)), o.deal_file, 0};
+  if (!o.cards.empty()) return {hopscotch::parse_deal(o.cards), "given", 0};
+  return {hopscotch::deal_from_seed(o.seed), "seed " + std::to_string(o.seed), o.seed};
 }
 
 // Play sequences of a depth, every legal play by the rules.
@@ -71,12 +94,16 @@ only find wins; losses are proved by the search.
 Normal play (--normal) sees what a person at the table sees, never the stock. At each choice
 (which reserve, which foundation, which reserve top goes up first) it imagines --samples random
 orders of the unseen cards, finishes each imagined game with common-sense rules after each
-possible play, and makes the play that wins the most of them (then the best score).
+possible play, and makes the play that wins the most of them (then the best score). Its last
+--exact-last cards it plays optimally: each play by its exact chance of winning over every
+order of the unseen cards; stats --normal also counts how many games a player seeing the stock
+could still have won there.
 )";
 
 const char* kExamples = R"(  gamesolver hopscotch                          deal 1: won or lost, with the whole play
   gamesolver hopscotch --seed 37 --output p.txt && gamesolver hopscotch verify p.txt
   gamesolver hopscotch --seed 37 --normal       the same deal played without seeing the stock
+  gamesolver hopscotch play --seed 7            play deal 7 yourself; type hint for the player's advice
   gamesolver hopscotch stats --deals 10000 --normal
                                                 the win rate of normal play, with its interval
   gamesolver hopscotch stats --deals 10000       decides every one of deals 1-10,000 (about 4 minutes)
@@ -134,7 +161,10 @@ Command hopscotch_command() {
             "stock known: the highest level of nested rollouts tried while a deal is open (0 = the search alone)")(
             "samples", po::value<int>(&o.job.samples)->default_value(256),
             "normal play: random orders of the unseen cards imagined per choice (0 = the plain heuristic; "
-            "more wins more deals and takes longer)");
+            "more wins more deals and takes longer)")(
+            "exact-last", po::value<int>(&o.job.exact_last)->default_value(6),
+            "normal play: the last N cards played optimally, by the exact win chance of each play (0 = by "
+            "imagined orders to the end; each card more costs about ten times the time)");
       },
       {
           {{.name = "solve",
@@ -143,34 +173,28 @@ Command hopscotch_command() {
             .is_default = true,
             .draws = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
-             const HopscotchOptions options = job_of(o, in);
-             if (in.vm.count("deals")) throw InputError("--deals applies to stats");
-             // Given but empty is a mistake (an unset shell variable), not a request for deal 1.
-             if (in.vm.count("deal") && o.deal_file.empty()) throw InputError("--deal needs a file name");
-             if (in.vm.count("cards") && o.cards.empty())
-               throw InputError("--cards is empty: give the 48 cards in stock order");
-             if (!o.deal_file.empty() + !o.cards.empty() + in.given("seed") > 1)
-               throw InputError("give one of --seed, --deal and --cards");
+             const HopscotchOptions options = job_of(o, in, o.normal);
              check_output_path(o.output, "--output");
-             if (in.given("samples") && !o.normal) throw InputError("--samples applies to normal play (--normal)");
-             std::string label = "seed " + std::to_string(o.seed);
-             std::uint64_t seed = o.seed;  // normal play's imagined orders: a deal from a file or text gets 0
-             hopscotch::Deal deal{};
-             if (!o.deal_file.empty())
-               deal = hopscotch::parse_deal(read_text(o.deal_file)), label = o.deal_file, seed = 0;
-             else if (!o.cards.empty())
-               deal = hopscotch::parse_deal(o.cards), label = "given", seed = 0;
-             else
-               deal = hopscotch::deal_from_seed(o.seed);
-             cli::emit(options.global, hopscotch_solve(deal, label, options, o.output, o.normal, seed));
+             const ChosenDeal chosen = chosen_deal(o, in);
+             cli::emit(options.global,
+                       hopscotch_solve(chosen.deal, chosen.label, options, o.output, o.normal, chosen.seed));
              return 0;
+           }},
+          {{.name = "play",
+            .synopsis = "play [--seed S | --deal FILE | --cards \"5C KD ...\"] [--samples K] [--exact-last N]",
+            .summary = "play a deal yourself in the terminal; 'hint' shows the player's advice"},
+           [](HopscotchCommandOptions& o, const Invocation& in) {
+             const HopscotchOptions options = job_of(o, in, true);
+             if (o.normal || !o.output.empty()) throw InputError("play takes a deal, --samples and --exact-last only");
+             const ChosenDeal chosen = chosen_deal(o, in);
+             return hopscotch_play(chosen.deal, chosen.label, chosen.seed, options);
            }},
           {{.name = "verify",
             .synopsis = "verify FILE",
             .summary = "replay a play file against the rules",
             .takes_file = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
-             const HopscotchOptions options = job_of(o, in);
+             const HopscotchOptions options = job_of(o, in, false);
              bool valid = false;
              cli::emit(options.global, hopscotch_verify(in.file, options, valid));
              return valid ? 0 : 1;
@@ -180,13 +204,12 @@ Command hopscotch_command() {
             .summary = "solve deals S .. S+N-1 in parallel (--normal: play them without seeing the stock)",
             .draws = true},
            [](HopscotchCommandOptions& o, const Invocation& in) {
-             HopscotchOptions options = job_of(o, in);
+             HopscotchOptions options = job_of(o, in, o.normal);
              if (!in.vm.count("deals") || o.deals == 0) throw InputError("stats needs --deals N (N > 0)");
              // 48 bytes a deal are kept for the report: a billion would need 48 GB.
              if (o.deals > 100'000'000) throw InputError("--deals must be at most 100000000");
              if (in.vm.count("deal") || in.vm.count("cards") || !o.output.empty())
                throw InputError("stats takes --deals, --seed, --normal, --node-limit, --memo-bits and --samples only");
-             if (in.given("samples") && !o.normal) throw InputError("--samples applies to normal play (--normal)");
              if (o.normal) {
                if (in.given("node-limit") || in.given("retry-nodes") || in.given("memo-bits") ||
                    in.given("rollout-level"))

@@ -23,6 +23,7 @@
 #include "solvers/io/checked_text_file.h"
 #include "tools/common/statistics.h"
 #include "tools/draw/hopscotch_drawing.h"
+#include "tools/hopscotch/exact_endgame.h"
 #include "tools/hopscotch/hopscotch_play_file.h"
 
 namespace gs::tools {
@@ -113,10 +114,26 @@ void print_plays(std::ostream& out, const std::vector<std::string>& plays) {
   out << std::right;
 }
 
-int play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed,
-                  std::vector<hopscotch::Play>* line = nullptr, std::uint64_t* imagined = nullptr) {
-  return options.samples ? hopscotch::play_with_sampling(tableau, options.samples, seed, line, imagined)
-                         : hopscotch::play_without_seeing_stock(tableau, line);
+// A game played without seeing the stock, by the options' player; with exact_last its last
+// cards by `endgame`, and `winnable` says whether the stock-seeing player could still have won
+// there.
+struct NormalGame {
+  int score = 0;
+  bool winnable_at_handover = false;
+};
+NormalGame play_normally(Tableau& tableau, const HopscotchOptions& options, std::uint64_t seed, ExactEndgame& endgame,
+                         std::vector<hopscotch::Play>* line = nullptr, std::uint64_t* imagined = nullptr) {
+  NormalGame game;
+  game.score = options.samples
+                   ? hopscotch::play_with_sampling(
+                         tableau, {.samples = options.samples, .seed = seed, .stop_with_left = options.exact_last},
+                         line, imagined)
+                   : hopscotch::play_without_seeing_stock(tableau, line, options.exact_last);
+  if (options.exact_last) {
+    game.winnable_at_handover = endgame.winnable(tableau);
+    game.score = endgame.play(tableau, line);
+  }
+  return game;
 }
 
 std::string fixed(double value, int digits) {
@@ -134,7 +151,8 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
   Decision result;
   if (normal_play) {
     Tableau tableau(deal);
-    result.score = play_normally(tableau, options, seed, &result.plays);
+    ExactEndgame endgame;
+    result.score = play_normally(tableau, options, seed, endgame, &result.plays).score;
     result.outcome = result.score == Tableau::kMaxScore ? SearchResult::kWon : SearchResult::kLost;
   } else {
     Search search(options.memo_bits);
@@ -357,7 +375,8 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
   const cli::Stopwatch clock;
   std::vector<int> scores(deals);
   std::vector<double> seconds(deals);
-  std::atomic<std::uint64_t> done{0}, won{0}, imagined{0};
+  tbb::enumerable_thread_specific<ExactEndgame> endgames;
+  std::atomic<std::uint64_t> done{0}, won{0}, imagined{0}, winnable{0};
   {
     const ProgressReporter progress(options.global.progress(), [&] {
       return "hopscotch stats --normal: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
@@ -370,8 +389,10 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
         Tableau tableau(deal);
         std::vector<hopscotch::Play> line;
         std::uint64_t games = 0;
-        scores[i] = play_normally(tableau, options, seed + i, &line, &games);
+        const NormalGame game = play_normally(tableau, options, seed + i, endgames.local(), &line, &games);
+        scores[i] = game.score;
         imagined += games;
+        winnable += game.winnable_at_handover;
         check_play(deal, scores[i] == Tableau::kMaxScore, line);
         seconds[i] = deal_clock.seconds();
         won += scores[i] == Tableau::kMaxScore;
@@ -388,30 +409,37 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
   text << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals
        << " deals), played without seeing the stock ("
        << (options.samples ? std::to_string(options.samples) + " imagined orders a decision" : "plain heuristic")
+       << (options.exact_last ? ", the last " + std::to_string(options.exact_last) + " cards played exactly" : "")
        << "):\n"
        << "  won " << won.load() << ": " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * ci.first, 2)
        << " to " << fixed(100 * ci.second, 2) << " %; mean score " << fixed(total_score / static_cast<double>(deals), 2)
        << " of 48\n"
        << "  time per deal: mean " << fixed(1000 * mean_seconds, 1) << " ms, median " << fixed(1000 * median, 1)
-       << " ms, 99th percentile " << fixed(1000 * p99, 1) << " ms; " << imagined.load() << " imagined games\n"
-       << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
+       << " ms, 99th percentile " << fixed(1000 * p99, 1) << " ms; " << imagined.load() << " imagined games\n";
+  if (options.exact_last)
+    text << "  " << winnable.load() << " games could still be won with " << options.exact_last
+         << " cards to turn by a player seeing the stock ("
+         << fixed(100.0 * static_cast<double>(winnable.load()) / static_cast<double>(deals), 2)
+         << " %): no player could win more of them from there\n";
+  text << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
        << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
-  return Report{nlohmann::json{{"deals", deals},
-                               {"seed", seed},
-                               {"player", "normal"},
-                               {"samples", options.samples},
-                               {"won", won.load()},
-                               {"win_rate", rate},
-                               {"ci95", {ci.first, ci.second}},
-                               {"mean_score", total_score / static_cast<double>(deals)},
-                               {"imagined_games", imagined.load()},
-                               {"seconds_mean", mean_seconds},
-                               {"seconds_median", median},
-                               {"seconds_p99", p99},
-                               {"seconds", wall},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(),
+  nlohmann::json json{{"deals", deals},
+                      {"seed", seed},
+                      {"player", "normal"},
+                      {"samples", options.samples},
+                      {"won", won.load()},
+                      {"win_rate", rate},
+                      {"ci95", {ci.first, ci.second}},
+                      {"mean_score", total_score / static_cast<double>(deals)},
+                      {"imagined_games", imagined.load()},
+                      {"seconds_mean", mean_seconds},
+                      {"seconds_median", median},
+                      {"seconds_p99", p99},
+                      {"seconds", wall},
+                      {"threads", options.threads},
+                      {"peak_memory_mib", cli::peak_memory_mib()}};
+  if (options.exact_last) json["exact_last"] = options.exact_last, json["winnable_at_handover"] = winnable.load();
+  return Report{json, text.str(),
                 draw::time_histogram_svg(seconds, "Hopscotch: time to play each of " + std::to_string(deals) +
                                                       " deals without seeing the stock")};
 }

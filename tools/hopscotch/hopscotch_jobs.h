@@ -23,6 +23,8 @@ struct HopscotchOptions {
   int memo_bits = 20;     // per thread: 2^N entries of 40 bytes
   int rollout_level = 4;  // known stock: the highest level of nested rollouts tried (0: the search alone)
   int samples = 256;      // normal play: imagined stock orders per decision (0 = the plain heuristic)
+  // normal play: the last cards played optimally (tools/hopscotch, ExactEndgame; 0 = none)
+  int exact_last = 6;
 };
 
 // Decides one deal with the stock order known; writes the play to `output` when given. With
@@ -30,6 +32,9 @@ struct HopscotchOptions {
 // (the deal's number, so that the game is the one `stats --normal` plays).
 Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
                        const std::string& output, bool normal_play, std::uint64_t seed);
+// A person plays the deal in the terminal (standard input), with the player's advice on request.
+int hopscotch_play(const hopscotch::Deal& deal, const std::string& label, std::uint64_t seed,
+                   const HopscotchOptions& options);
 // Replays a play file; `valid` tells the caller the exit code.
 Report hopscotch_verify(const std::string& path, const HopscotchOptions& options, bool& valid);
 // The frames of a play file: the tableau before the first play and after each (DataError if
@@ -38,7 +43,8 @@ Replay hopscotch_replay(const std::string& path);
 // Solves the deals numbered seed .. seed + deals - 1 in parallel, with the stock order known.
 Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
 // Plays the same deals without seeing the stock (heuristic_player.h), in parallel: the win rate
-// with its interval, and the time a deal takes. The same games with any number of threads.
+// with its interval, and the time a deal takes. The same games with any number of threads. With
+// exact_last, the player's last cards measured against optimal play (unseen_stock_game.h).
 Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options);
 
 }  // namespace gs::tools
