@@ -228,9 +228,11 @@ class LayerSet {
         : target_(target), filter_(filter), hits_(hits), buffers_(per_bucket) {}
     void add(std::uint64_t s) {
       const std::size_t b = bucket_of(s);
-      if (buffers_.push(b, s)) flush(b);
+      if (buffers_.push(b, s)) found_ += flush(b);
     }
-    void flush(std::size_t b) {
+    // Tests bucket b's held states; returns how many are in the target. Distinct buckets of one
+    // probe may be flushed by different threads at once.
+    std::uint64_t flush(std::size_t b) {
       const std::span<std::uint64_t> held = buffers_.take(b);
       std::uint64_t* const first = held.data();
       std::uint64_t* const last =
@@ -239,15 +241,17 @@ class LayerSet {
       const std::span<const std::uint64_t> in = target_.bucket(b);
       const std::uint64_t* at = in.data();
       const std::uint64_t* const end = in.data() + in.size();
+      std::uint64_t found = 0;
       for (const std::uint64_t* q = first; q != last && at != end; ++q) {
         if (q != first && *q == q[-1]) continue;
         std::size_t step = 1;  // gallop: the next state sought is usually near the last
         while (at + step < end && at[step] < *q) at += step, step *= 2;
         at = std::lower_bound(at, std::min(at + step, end), *q);
-        if (at != end && *at == *q) hits_.add(*q), ++found_;
+        if (at != end && *at == *q) hits_.add(*q), ++found;
       }
+      return found;
     }
-    std::uint64_t found() const { return found_; }
+    std::uint64_t found() const { return found_; }  // by the flushes of full buffers
 
    private:
     const LayerSet& target_;
@@ -311,18 +315,26 @@ LayerSet LayerSet::expand_within(const LayerSet& target, Expand&& expand_state, 
   const std::size_t per_bucket =
       std::clamp<std::size_t>(std::bit_ceil(8 * std::min(slice, size()) / kBuckets + 1), 32, kProbeBuffer);
   tbb::enumerable_thread_specific<Probe> probes([&] { return Probe(target, filter, hits, per_bucket); });
+  std::uint64_t found = 0;  // by the flushes at the ends of slices
   for (std::size_t first = 0; first < size(); first += slice) {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(first, std::min(size(), first + slice), 1024),
                       [&](const auto& range) {
                         Probe& probe = probes.local();
                         for (std::size_t i = range.begin(); i != range.end(); ++i) expand_state(states_[i], probe);
                       });
-    std::uint64_t found = 0;
-    for (Probe& probe : probes) {
-      for (std::size_t b = 0; b < kBuckets; ++b) probe.flush(b);
-      found += probe.found();
-    }
-    if (first_hits && found) break;
+    // What the buffers still hold, every bucket in parallel (one thread flushing them all left
+    // the other idle at the end of every slice).
+    std::atomic<std::uint64_t> flushed{0};
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, kBuckets, 16), [&](const auto& buckets) {
+      std::uint64_t n = 0;
+      for (std::size_t b = buckets.begin(); b != buckets.end(); ++b)
+        for (Probe& probe : probes) n += probe.flush(b);
+      flushed += n;
+    });
+    found += flushed.load();
+    std::uint64_t found_full = 0;
+    for (const Probe& probe : probes) found_full += probe.found();
+    if (first_hits && found + found_full) break;
   }
   return hits.build();
 }
