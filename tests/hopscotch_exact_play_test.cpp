@@ -13,6 +13,7 @@
 #include "engine/hopscotch/heuristic_player.h"
 #include "engine/hopscotch/unseen_stock_game.h"
 #include "solvers/deal/expectimax.h"
+#include "tests/sanitized.h"
 
 namespace {
 
@@ -23,6 +24,7 @@ using gs::hopscotch::kDealSize;
 using gs::hopscotch::Play;
 using gs::hopscotch::Tableau;
 using gs::hopscotch::UnseenStockGame;
+using gs::testing::whole_or_sanitized;
 
 // The game by the rules alone: every legal play, and after a dealt card each unseen card turned
 // next with equal chance (copies of a rank counted apart). Positions are remembered by what is
@@ -85,14 +87,15 @@ std::vector<std::uint64_t> undecided_deals(int left, int count) {
 TEST(HopscotchExactPlay, OptimalValueIsThePlainRecursions) {
   const UnseenStockGame game;
   Expectimax<UnseenStockGame> solver(game, 10'000'000);
-  const auto seeds = undecided_deals(5, 4);
-  ASSERT_EQ(seeds.size(), 4U);
+  const int undecided = whole_or_sanitized(4, 2);
+  const auto seeds = undecided_deals(5, undecided);
+  ASSERT_EQ(seeds.size(), static_cast<std::size_t>(undecided));
   for (const std::uint64_t seed : seeds) {
     const Tableau t = position_with_left(seed, 5);
     EXPECT_NEAR(solver.value({t, false}), PlainValue()(t), 1e-12) << "deal " << seed;
   }
   // Decided positions too: the first six deals, whatever their value.
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+  for (std::uint64_t seed = 1; seed <= whole_or_sanitized(6U, 2U); ++seed) {
     const Tableau t = position_with_left(seed, 5);
     EXPECT_NEAR(solver.value({t, false}), PlainValue()(t), 1e-12) << "deal " << seed;
   }
@@ -119,8 +122,9 @@ void for_each_order(std::uint64_t seed, int left, F&& f) {
 TEST(HopscotchExactPlay, OptimalValueLiesBetweenTheRulesAndTheStockSeen) {
   const UnseenStockGame unseen, known{.stock_known = true};
   Expectimax<UnseenStockGame> optimal(unseen, 10'000'000);
-  const auto seeds = undecided_deals(5, 8);
-  ASSERT_EQ(seeds.size(), 8U);
+  const int undecided = whole_or_sanitized(8, 3);
+  const auto seeds = undecided_deals(5, undecided);
+  ASSERT_EQ(seeds.size(), static_cast<std::size_t>(undecided));
   int better = 0;  // positions where optimal play beats the rules
   for (const std::uint64_t seed : seeds) {
     const double exact = optimal.value({position_with_left(seed, 5), false});
