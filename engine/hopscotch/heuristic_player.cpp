@@ -49,10 +49,11 @@ RatedPlay try_on(const std::vector<Tableau>& futures, const Play& m) {
   return rated;
 }
 
-// A play's worth on the imagined futures: each won game counts 100, and every card on the
-// foundations one more. The goal is to win, so wins come first; the score tells plays apart
-// where few imagined games are won (docs/results.md compares this with the score alone).
-long worth(const RatedPlay& rated) { return 100L * rated.won + rated.total_score; }
+// `samples` random orders of the cards `tableau` has not shown, as games in progress.
+void imagine(const Tableau& tableau, int samples, PortableRandom& random, std::vector<Tableau>& futures) {
+  futures.assign(static_cast<std::size_t>(samples), tableau);
+  for (Tableau& future : futures) future.reshuffle_unseen(random);
+}
 
 }  // namespace
 
@@ -85,7 +86,6 @@ int play_with_sampling(Tableau& tableau, const SamplingPlayer& player, std::vect
                        std::uint64_t* imagined) {
   PortableRandom random(player.seed);
   std::vector<Tableau> futures;
-  const auto samples = static_cast<std::size_t>(player.samples);
   for (;;) {
     if (player.stop_with_left && tableau.dealt() >= kDealSize - player.stop_with_left) return tableau.score();
     const std::vector<Play> options = choices(tableau);
@@ -93,12 +93,11 @@ int play_with_sampling(Tableau& tableau, const SamplingPlayer& player, std::vect
     Play best = options[0];
     if (options.size() > 1) {
       // The same imagined orders for every play, so the plays differ by what they do alone.
-      futures.assign(samples, tableau);
-      for (Tableau& future : futures) future.reshuffle_unseen(random);
+      imagine(tableau, player.samples, random, futures);
       if (imagined) *imagined += options.size() * futures.size();
       long best_worth = -1;
       for (const Play& m : options)
-        if (const long w = worth(try_on(futures, m)); w > best_worth) best_worth = w, best = m;
+        if (const long w = try_on(futures, m).worth(); w > best_worth) best_worth = w, best = m;
     }
     tableau.apply(best);
     if (line) line->push_back(best);
@@ -107,8 +106,8 @@ int play_with_sampling(Tableau& tableau, const SamplingPlayer& player, std::vect
 
 std::vector<RatedPlay> rate_choices(const Tableau& tableau, int samples, std::uint64_t seed) {
   PortableRandom random(seed);
-  std::vector<Tableau> futures(static_cast<std::size_t>(samples), tableau);
-  for (Tableau& future : futures) future.reshuffle_unseen(random);
+  std::vector<Tableau> futures;
+  imagine(tableau, samples, random, futures);
   std::vector<RatedPlay> rated;
   for (const Play& m : choices(tableau)) rated.push_back(try_on(futures, m));
   return rated;

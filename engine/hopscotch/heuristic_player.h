@@ -44,6 +44,10 @@ struct RatedPlay {
   Play play;
   int won = 0;
   long total_score = 0;
+  // What the player maximises: each won game counts 100, and every card on the foundations one
+  // more. The goal is to win, so wins come first; the score tells plays apart where few imagined
+  // games are won (docs/results.md compares this with the score alone).
+  long worth() const { return 100L * won + total_score; }
 };
 std::vector<RatedPlay> rate_choices(const Tableau& tableau, int samples, std::uint64_t seed);
 

@@ -1,7 +1,5 @@
 #include "tools/hopscotch/exact_endgame.h"
 
-#include <optional>
-
 namespace gs::tools {
 
 using hopscotch::Play;
@@ -12,21 +10,23 @@ bool ExactEndgame::winnable(const Tableau& t) {
   return known_.value({t, false}) == 1.0;
 }
 
-double ExactEndgame::chance_after(const Tableau& t, const Play& play) {
-  return optimal_.value(hopscotch::UnseenStockGame::after({t, false}, play));
+ExactEndgame::Chances ExactEndgame::chances(const Tableau& t) {
+  Chances c;
+  t.for_each_play([&](const Play& play) {
+    c.plays.emplace_back(play, optimal_.value(hopscotch::UnseenStockGame::after({t, false}, play)));
+    if (c.plays.back().second > c.plays[c.best].second) c.best = c.plays.size() - 1;
+  });
+  return c;
 }
 
 int ExactEndgame::play(Tableau& t, std::vector<Play>* line) {
   if (optimal_.states() > kKeptStates) optimal_.clear();
   for (;;) {
-    std::optional<Play> best;
-    double best_chance = -1;
-    t.for_each_play([&](const Play& play) {
-      if (const double chance = chance_after(t, play); chance > best_chance) best_chance = chance, best = play;
-    });
-    if (!best) return t.score();
-    t.apply(*best);
-    if (line) line->push_back(*best);
+    const Chances c = chances(t);
+    if (c.plays.empty()) return t.score();
+    const Play best = c.plays[c.best].first;
+    t.apply(best);
+    if (line) line->push_back(best);
   }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "engine/hopscotch/tableau.h"
@@ -20,10 +21,16 @@ class ExactEndgame {
 
   // Whether a player who sees the stock could still win from `t` (a card turned).
   bool winnable(const hopscotch::Tableau& t);
-  // The exact win chance after `play` from `t`, for a player who does not see the stock.
-  double chance_after(const hopscotch::Tableau& t, const hopscotch::Play& play);
-  // Plays `t` to the end, each play the best by chance_after (the first of equals); returns the
-  // score. The plays are appended to `line` when given.
+  // Every legal play from `t` with the exact win chance after it, for a player who does not see
+  // the stock, in the order of Tableau::for_each_play; and which of them is best (the first of
+  // equals; meaningless when there is no play).
+  struct Chances {
+    std::vector<std::pair<hopscotch::Play, double>> plays;
+    std::size_t best = 0;
+  };
+  Chances chances(const hopscotch::Tableau& t);
+  // Plays `t` to the end, each play the best of chances(); returns the score. The plays are
+  // appended to `line` when given.
   int play(hopscotch::Tableau& t, std::vector<hopscotch::Play>* line);
 
  private:

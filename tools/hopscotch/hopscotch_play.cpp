@@ -27,15 +27,11 @@ std::string percent(double fraction) {
 // choice tried on the imagined orders.
 void hint(const Tableau& t, const HopscotchOptions& options, std::uint64_t seed, ExactEndgame& endgame) {
   if (options.exact_last && t.dealt() >= hopscotch::kDealSize - options.exact_last) {
-    std::vector<std::pair<Play, double>> rated;
-    t.for_each_play([&](const Play& play) { rated.emplace_back(play, endgame.chance_after(t, play)); });
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < rated.size(); ++i)
-      if (rated[i].second > rated[best].second) best = i;
+    const auto chances = endgame.chances(t);
     std::cout << "Exact chance of winning after each play (every order of the unseen cards):\n";
-    for (std::size_t i = 0; i < rated.size(); ++i)
-      std::cout << "  " << std::setw(10) << std::left << t.move_name(rated[i].first) << std::right
-                << percent(rated[i].second) << (i == best ? "   <- the player's choice" : "") << "\n";
+    for (std::size_t i = 0; i < chances.plays.size(); ++i)
+      std::cout << "  " << std::setw(10) << std::left << t.move_name(chances.plays[i].first) << std::right
+                << percent(chances.plays[i].second) << (i == chances.best ? "   <- the player's choice" : "") << "\n";
     return;
   }
   const auto rated = hopscotch::rate_choices(t, options.samples, seed ^ static_cast<std::uint64_t>(t.dealt()));
@@ -44,9 +40,8 @@ void hint(const Tableau& t, const HopscotchOptions& options, std::uint64_t seed,
     return;
   }
   std::size_t best = 0;
-  const auto worth = [](const hopscotch::RatedPlay& r) { return 100L * r.won + r.total_score; };
   for (std::size_t i = 1; i < rated.size(); ++i)
-    if (worth(rated[i]) > worth(rated[best])) best = i;
+    if (rated[i].worth() > rated[best].worth()) best = i;
   std::cout << "Each choice tried on " << options.samples << " imagined orders of the unseen cards:\n";
   for (std::size_t i = 0; i < rated.size(); ++i) {
     const double samples = std::max(1, options.samples);
