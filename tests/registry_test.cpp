@@ -81,5 +81,25 @@ TEST(Registry, EveryGameReadsBackWhatItPrintsAndMatchesItsPerft) {
   EXPECT_GE(games, 8);
 }
 
+// A game joins the benchmark suite with its command: every game a command checks is run by a
+// quick entry of some command that checks it, and every entry runs a registered command.
+TEST(Registry, EveryGameHasAQuickBenchEntryOfItsOwn) {
+  std::set<std::string> benchmarked, all;
+  for (const Command& c : commands()) {
+    for (const BenchEntry& e : c.bench) {
+      ASSERT_FALSE(e.args.empty()) << e.name();
+      EXPECT_NE(find_command(e.args.front()), nullptr) << e.name() << " runs an unknown command";
+    }
+    const bool quick =
+        std::any_of(c.bench.begin(), c.bench.end(), [](const BenchEntry& e) { return e.suite == Suite::quick; });
+    for (const SelfCheck& check : c.self_checks()) {
+      all.insert(check.game);
+      if (quick) benchmarked.insert(check.game);
+    }
+  }
+  EXPECT_GE(all.size(), 7u);
+  for (const std::string& game : all) EXPECT_TRUE(benchmarked.count(game)) << game << " has no quick bench entry";
+}
+
 }  // namespace
 }  // namespace gs::tools

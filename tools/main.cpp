@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
-#include "tools/bench/bench_command.h"
 #include "tools/common/cli.h"
 #include "tools/common/process_ranks.h"
 #include "tools/registry.h"
@@ -18,22 +18,17 @@ void print_help() {
             << "Usage: gamesolver SUBCOMMAND [options]   (gamesolver SUBCOMMAND --help for details)\n\nSubcommands:\n";
   for (const auto& c : gs::tools::commands())
     std::cout << "  " << c.name << std::string(c.name.size() < 12 ? 12 - c.name.size() : 1, ' ') << c.summary << "\n";
-  std::cout << "  bench       the benchmark suite: every game and solver, answers checked, a signature\n";
   std::cout << "\nGlobal options (accepted by every subcommand):\n"
                "  --threads N   worker threads (default: all cores)\n"
                "  --json FILE   machine-readable result ('-' = stdout)\n"
                "  --quiet       no progress on stderr\n\n"
                "Exit codes: 0 success, 1 runtime failure, 2 usage error.\n\n"
-               "Examples:\n"
-               "  gamesolver peg                              # English board, centre to centre\n"
-               "  gamesolver peg --board french --start c1 --finish any\n"
-               "  gamesolver peg --analyze --json stats.json\n"
-               "  gamesolver peg --output sol.txt && gamesolver peg verify sol.txt\n"
-               "  gamesolver tictactoe --all\n"
-               "  gamesolver hopscotch stats --deals 10000\n"
-               "  gamesolver hunt build --game fox-hounds --dir tables\n"
-               "  gamesolver mountnfall analyse --time 5\n"
-               "  gamesolver bench --suite standard --json before.json\n";
+               "Examples (each command's first; gamesolver SUBCOMMAND --help gives them all):\n";
+  std::set<std::string> shown;  // commands may share their examples (mnk and tictactoe)
+  for (const auto& c : gs::tools::commands()) {
+    const std::string first = c.examples.substr(0, c.examples.find('\n'));
+    if (shown.insert(first).second) std::cout << first << "\n";
+  }
 }
 
 // Tables and layer files are memory-mapped: one cut short or rewritten in place by another
@@ -59,13 +54,6 @@ int run(const std::vector<std::string>& args) {
   if (args[0] == "--version") {
     std::cout << "gamesolver " << GAMESOLVER_VERSION << "\n";
     return 0;
-  }
-  if (args[0] == "bench") {
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    return gs::cli::guarded([&] {
-      gs::cli::check_runs_across_ranks(args[0], rest);
-      return gs::tools::bench_command(rest);
-    });
   }
   // Global options may also come before the subcommand: move them after it.
   for (std::size_t i = 0; i < args.size(); ++i)

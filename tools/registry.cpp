@@ -2,7 +2,7 @@
 
 namespace gs::tools {
 
-// Each command is declared next to its code, in tools/<game>/<game>_command.cpp.
+// Each command is declared next to its code, in tools/<name>/<name>_command.cpp.
 Command peg_command();
 Command mnk_command();
 Command tictactoe_command();
@@ -12,12 +12,13 @@ Command mountnfall_command();
 Command view_command();
 Command serve_command();
 Command certificate_command();
+Command bench_command();
 
 const std::vector<Command>& commands() {
   // One line per command, in the order of `gamesolver --help`.
   static const std::vector<Command> all = {
       peg_command(),        mnk_command(),  tictactoe_command(), hopscotch_command(),   hunt_command(),
-      mountnfall_command(), view_command(), serve_command(),     certificate_command(),
+      mountnfall_command(), view_command(), serve_command(),     certificate_command(), bench_command(),
   };
   return all;
 }

@@ -1,5 +1,4 @@
-#include "tools/bench/bench_command.h"
-
+// `gamesolver bench`: the benchmark suite from the command line (tools/bench/bench_suite.h).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +17,7 @@
 #include "tools/bench/bench_run.h"
 #include "tools/common/child_process.h"
 #include "tools/common/cli.h"
+#include "tools/common/command.h"
 #include "tools/common/json_number.h"
 #include "tools/common/scratch_directory.h"
 #include "tools/draw/bar_chart.h"
@@ -47,8 +47,7 @@ includes the smaller ones.
 )";
 
 const char* kExamples =
-    R"(Examples:
-  gamesolver bench                                      the quick suite, one thread
+    R"(  gamesolver bench                                      the quick suite, one thread
   gamesolver bench --suite standard --repeat 3 --json before.json
   gamesolver bench --suite standard --repeat 3 --compare before.json --svg ratios.svg
   gamesolver bench --threads 1,2 --svg scaling.svg      speedup and efficiency per entry
@@ -307,9 +306,9 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
   return failures > 0 || signature_differs ? 1 : 0;
 }
 
-}  // namespace
-
-int bench_command(const std::vector<std::string>& args) {
+// Parses the arguments after "bench" and runs it; the exit code (1 when an answer is wrong or the
+// signature differs from --signature FILE's). Its own parser: its --threads is a list.
+int bench_main(const std::vector<std::string>& args) {
   BenchOptions o;
   cli::GlobalOptions global;
   po::options_description own("bench options");
@@ -325,18 +324,41 @@ int bench_command(const std::vector<std::string>& args) {
       "svg", po::value<std::string>(&global.svg), "write a chart: ratios, speedups or seconds")(
       "json", po::value<std::string>(&global.json), "write the result as JSON to FILE ('-' = stdout)")(
       "quiet,q", po::bool_switch(&global.quiet), "no progress on stderr")("help,h", "show this help");
+  po::options_description all;
+  std::vector<std::string> words;
+  all.add(own).add_options()("word", po::value(&words));
+  po::positional_options_description positional;
+  positional.add("word", -1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(own).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     throw InputError(std::string(e.what()) + " (see gamesolver bench --help)");
   }
   if (vm.count("help")) {
-    std::cout << kUsage << "\n" << own << "\n" << kExamples;
+    std::cout << kUsage << "\n" << own << "\nExamples:\n" << kExamples;
     return 0;
   }
+  if (!words.empty()) throw InputError("unknown bench mode '" + words.front() + "' (see gamesolver bench --help)");
   return run(o, global);
+}
+
+}  // namespace
+
+Command bench_command() {
+  return Command{
+      .name = "bench",
+      .summary = "the benchmark suite: every game and solver, answers checked, a signature",
+      .modes = {{.name = "run",
+                 .synopsis = "[--suite quick|standard|full] [--threads 1,2] [--repeat N] [options]",
+                 .summary = "run the suite",
+                 .is_default = true},
+                {.name = "list", .synopsis = "--list", .summary = "the entries and their commands", .is_switch = true}},
+      .examples = kExamples,
+      .run = bench_main,
+      .self_checks = [] { return std::vector<SelfCheck>{}; },  // the games' entries are theirs
+  };
 }
 
 }  // namespace gs::tools

@@ -14,7 +14,9 @@
 
 #include <boost/program_options.hpp>
 
+#include "tools/common/bench_entry.h"
 #include "tools/common/cli.h"
+#include "tools/common/replay_reader.h"
 
 namespace gs::tools {
 
@@ -74,10 +76,12 @@ struct Command {
   std::vector<Parameter> parameters;
   std::vector<ModeInfo> modes;
   std::string about;     // notation and remarks, printed after the usage lines
-  std::string examples;  // printed last
+  std::string examples;  // printed last; the first line is the one `gamesolver --help` shows
   // Parses the arguments after the command's name and runs the mode (the exit code).
   std::function<int(const std::vector<std::string>&)> run;
   std::function<std::vector<SelfCheck>()> self_checks;
+  std::vector<BenchEntry> bench;      // the game's entries in the benchmark suite (bench_entry.h)
+  std::vector<ReplayReader> replays;  // the files of the game that `gamesolver view` replays
 };
 
 // The usage text of a command: its modes, the notes and the examples.

@@ -9,6 +9,7 @@
 #include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/hopscotch/hopscotch_jobs.h"
+#include "tools/hopscotch/hopscotch_play_file.h"
 
 namespace gs::tools {
 
@@ -113,6 +114,8 @@ const char* kExamples = R"(  gamesolver hopscotch                          deal 
 
 }  // namespace
 
+std::vector<BenchEntry> hopscotch_bench_entries();  // tools/hopscotch/hopscotch_bench.cpp
+
 Command hopscotch_command() {
   Command command{
       .name = "hopscotch",
@@ -138,6 +141,11 @@ Command hopscotch_command() {
                 .perft_reference = {5, 24},
             }};
           },
+      .bench = hopscotch_bench_entries(),
+      .replays = {{.describes = "a Hopscotch play file (hopscotch --output)",
+                   .first_word = kHopscotchPlayMagic,
+                   .replay = [](const std::string& path, const nlohmann::json*,
+                                int) { return hopscotch_replay(path); }}},
   };
   return make_command<HopscotchCommandOptions>(
       std::move(command),

@@ -11,7 +11,7 @@
 namespace gs::tools {
 
 namespace {
-constexpr const char* kMagic = "gamesolver-hopscotch-play";
+constexpr const char* kMagic = kHopscotchPlayMagic;
 constexpr const char* kVersion = "v1";
 }  // namespace
 

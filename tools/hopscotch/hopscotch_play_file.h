@@ -19,6 +19,8 @@
 
 namespace gs::tools {
 
+inline constexpr const char* kHopscotchPlayMagic = "gamesolver-hopscotch-play";  // a play file's first word
+
 // `plays`: the names of the plays (hopscotch::score_by_the_rules gives them).
 std::string format_hopscotch_play(const hopscotch::Deal& deal, const std::vector<std::string>& plays, int score);
 

@@ -140,6 +140,8 @@ const char* kExamples =
 
 }  // namespace
 
+std::vector<BenchEntry> hunt_bench_entries();  // tools/hunt/hunt_bench.cpp
+
 Command hunt_command() {
   Command command{
       .name = "hunt",
@@ -198,6 +200,14 @@ Command hunt_command() {
                 hunt_check("fox-geese", hunt::FoxAndGeese(13), {".../.../......./FG.G.../......G/.../... f"}, {5}),
             };
           },
+      .bench = hunt_bench_entries(),
+      .replays = {{.describes = "a hunt game record (hunt play --json, the play page's download)",
+                   .takes =
+                       [](const nlohmann::json& j) {
+                         return is_game_record(j, {"fox-hounds", "tigers-goats", "fox-geese"});
+                       },
+                   .replay = [](const std::string&, const nlohmann::json* record,
+                                int) { return hunt_replay(*record); }}},
   };
   return make_command<HuntCommandOptions>(
       std::move(command),

@@ -6,6 +6,7 @@
 #include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/mnk/mnk_jobs.h"
+#include "tools/mnk/mnk_record_game.h"
 
 namespace gs::tools {
 
@@ -168,16 +169,24 @@ std::vector<SelfCheck> mnk_self_checks() {
 
 }  // namespace
 
+std::vector<BenchEntry> mnk_bench_entries();  // tools/mnk/mnk_bench.cpp
+
 Command mnk_command() {
-  return make_mnk({.name = "mnk",
-                   .summary = "m,n,k-games: value and best move, move values, strong solution, probe",
-                   .parameters = {{.name = "m", .default_value = "3", .min = 1, .max = 8, .help = "columns"},
-                                  {.name = "n", .default_value = "3", .min = 1, .max = 8, .help = "rows"},
-                                  {.name = "k", .default_value = "3", .min = 1, .max = 8, .help = "in a row to win"}},
-                   .about = kAbout,
-                   .examples = kExamples,
-                   .self_checks = mnk_self_checks},
-                  false);
+  return make_mnk(
+      {.name = "mnk",
+       .summary = "m,n,k-games: value and best move, move values, strong solution, probe",
+       .parameters = {{.name = "m", .default_value = "3", .min = 1, .max = 8, .help = "columns"},
+                      {.name = "n", .default_value = "3", .min = 1, .max = 8, .help = "rows"},
+                      {.name = "k", .default_value = "3", .min = 1, .max = 8, .help = "in a row to win"}},
+       .about = kAbout,
+       .examples = kExamples,
+       .self_checks = mnk_self_checks,
+       .bench = mnk_bench_entries(),
+       .replays = {{.describes = "an m,n,k game record (the play page's download)",
+                    .takes = [](const nlohmann::json& j) { return is_game_record(j, {MnkRecordGame::kName}); },
+                    .replay = [](const std::string&, const nlohmann::json* record,
+                                 int) { return mnk_record_replay(*record); }}}},
+      false);
 }
 
 Command tictactoe_command() {

@@ -1,11 +1,13 @@
 // `gamesolver mountnfall`: the command's declaration and options.
 #include "engine/core/errors.h"
 #include "engine/mountnfall/mountnfall_index.h"
+#include "engine/mountnfall/mountnfall_play.h"
 #include "solvers/common/perft.h"
 #include "tools/common/command.h"
 #include "tools/common/table_jobs.h"
 #include "tools/mountnfall/mountnfall_jobs.h"
 #include "tools/mountnfall/mountnfall_match.h"
+#include "tools/mountnfall/mountnfall_serve.h"
 
 namespace gs::tools {
 
@@ -73,6 +75,8 @@ void check_time(const MountNFallCommandOptions& o, const Invocation& in, bool ze
 
 }  // namespace
 
+std::vector<BenchEntry> mountnfall_bench_entries();  // tools/mountnfall/mountnfall_bench.cpp
+
 Command mountnfall_command() {
   Command command{
       .name = "mountnfall",
@@ -99,6 +103,17 @@ Command mountnfall_command() {
                 .perft_reference = {134, 17956},
             }};
           },
+      .bench = mountnfall_bench_entries(),
+      .replays = {{.describes = "a Mount'n Fall match result (mountnfall match --json)",
+                   .takes = [](const nlohmann::json& j) { return j.is_object() && j.contains("game_results"); },
+                   .replay = [](const std::string&, const nlohmann::json* match,
+                                int game) { return mountnfall_replay(*match, game); },
+                   .many_games = true},
+                  {.describes = "a Mount'n Fall game record (the play page's download)",
+                   .takes =
+                       [](const nlohmann::json& j) { return is_game_record(j, {mountnfall::MountNFallPlay::kName}); },
+                   .replay = [](const std::string&, const nlohmann::json* record,
+                                int) { return mountnfall_record_replay(*record); }}},
   };
   return make_command<MountNFallCommandOptions>(
       std::move(command),

@@ -9,6 +9,7 @@
 #include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/peg/peg_jobs.h"
+#include "tools/peg/peg_solution_file.h"
 
 namespace gs::tools {
 
@@ -104,6 +105,8 @@ const char* kExamples =
 
 }  // namespace
 
+std::vector<BenchEntry> peg_bench_entries();  // tools/peg/peg_bench.cpp
+
 Command peg_command() {
   Command command{
       .name = "peg",
@@ -132,6 +135,10 @@ Command peg_command() {
                 .perft_reference = {4, 12},
             }};
           },
+      .bench = peg_bench_entries(),
+      .replays = {{.describes = "a peg solution file (peg --output)",
+                   .first_word = kPegSolutionMagic,
+                   .replay = [](const std::string& path, const nlohmann::json*, int) { return peg_replay(path); }}},
   };
   auto solve = [](PegCommandOptions& o, const Invocation& in) { return solve_like(o, in, peg_solve); };
   return make_command<PegCommandOptions>(

@@ -13,7 +13,7 @@
 namespace gs::tools {
 
 namespace {
-constexpr const char* kMagic = "gamesolver-peg-solution";
+constexpr const char* kMagic = kPegSolutionMagic;
 constexpr const char* kVersion = "v1";
 
 // A board's name as one header word: a board file's name may hold spaces ("english copy"),

@@ -22,6 +22,8 @@
 
 namespace gs::tools {
 
+inline constexpr const char* kPegSolutionMagic = "gamesolver-peg-solution";  // a solution file's first word
+
 std::string format_peg_solution(const PegRequest& request, const std::vector<peg::Jump>& jumps);
 
 struct PegVerification {

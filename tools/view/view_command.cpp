@@ -5,16 +5,10 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/read_file.h"
-#include "engine/mountnfall/mountnfall_play.h"
 #include "solvers/io/checked_text_file.h"
 #include "tools/common/command.h"
 #include "tools/common/json_number.h"
-#include "tools/hopscotch/hopscotch_jobs.h"
-#include "tools/hunt/hunt_jobs.h"
-#include "tools/mnk/mnk_record_game.h"
-#include "tools/mountnfall/mountnfall_match.h"
-#include "tools/mountnfall/mountnfall_serve.h"
-#include "tools/peg/peg_jobs.h"
+#include "tools/registry.h"
 #include "tools/view/replay_html.h"
 
 namespace gs::tools {
@@ -26,33 +20,33 @@ struct ViewOptions {
   int game = 1;
 };
 
-// The file's kind from its first line: the text files name themselves; JSON records by their
-// fields.
+// The file's kind: a text file by its first word, a JSON document by the reader that takes it;
+// the readers are those the registered commands declare.
 Replay replay_of(const std::string& path, int game, bool game_given) {
   const std::string text = read_file<DataError>(path, kRecordFileLimit, "file to view");
-  const auto one_game = [&] {
-    if (game_given) throw InputError("--game applies to Mount'n Fall match results (" + path + " holds one game)");
+  std::vector<const ReplayReader*> readers;
+  std::string kinds, several;
+  for (const Command& c : commands())
+    for (const ReplayReader& r : c.replays) {
+      readers.push_back(&r);
+      kinds += (kinds.empty() ? "" : ", ") + r.describes;
+      if (r.many_games) several += (several.empty() ? "" : ", ") + r.describes;
+    }
+  const auto replay = [&](const ReplayReader& r, const nlohmann::json* record) {
+    if (game_given && !r.many_games)
+      throw InputError("--game applies to files of several games (" + several + "); " + path + " holds one game");
+    return r.replay(path, record, game);
   };
-  if (text.starts_with("gamesolver-peg-solution ")) return one_game(), peg_replay(path);
-  if (text.starts_with("gamesolver-hopscotch-play ")) return one_game(), hopscotch_replay(path);
+  const std::string first_word = text.substr(0, text.find_first_of(" \t\r\n"));
+  for (const ReplayReader* r : readers)
+    if (!r->first_word.empty() && first_word == r->first_word) return replay(*r, nullptr);
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos || (text[first] != '{' && text[first] != '['))
-    throw DataError(path +
-                    ": not a file gamesolver replays (a peg solution file, a Hopscotch play file, a Mount'n Fall "
-                    "match --json result or a game record)");
+    throw DataError(path + ": not a file gamesolver replays (" + kinds + ")");
   const nlohmann::json j = parse_user_json(text, path);
-  if (j.is_object() && j.contains("game_results")) return mountnfall_replay(j, game);
-  if (j.is_object() && j.value("record", "") == "gamesolver-game") {
-    one_game();
-    // The play page's records of Mount'n Fall and m,n,k name their game; every other game record
-    // is a hunt game's.
-    const std::string named =
-        j.contains("parameters") && j["parameters"].is_object() ? j["parameters"].value("game", "") : std::string();
-    if (named == mountnfall::MountNFallPlay::kName) return mountnfall_record_replay(j);
-    if (named == MnkRecordGame::kName) return mnk_record_replay(j);
-    return hunt_replay(j);
-  }
-  throw DataError(path + ": JSON, but neither a Mount'n Fall match result nor a game record");
+  for (const ReplayReader* r : readers)
+    if (r->first_word.empty() && r->takes(j)) return replay(*r, &j);
+  throw DataError(path + ": JSON, but none of the files gamesolver replays (" + kinds + ")");
 }
 
 const char* kAbout = R"(Replays a peg solution file (peg --output), a Hopscotch play file (hopscotch --output),

@@ -1,0 +1,96 @@
+// The benchmark entries of m,n,k and tic-tac-toe (`gamesolver bench`), with the answers each run must give.
+#include "tools/common/bench_entry.h"
+
+namespace gs::tools {
+
+std::vector<BenchEntry> mnk_bench_entries() {
+  using enum Suite;
+  return {
+      // m,n,k: alpha-beta with a transposition table against the strong solver (every position).
+      // 3,3,3 and 4,4,4 are draws (tic-tac-toe: 5,478 positions), 5,5,4 too (published).
+      {"mnk", "3,3,3", "alpha-beta", {"mnk"}, {{"/value", "\"draw\""}}, "/nodes", quick},
+      {"mnk",
+       "3,3,3",
+       "strong",
+       {"tictactoe", "--all"},
+       {{"/value", "\"draw\""}, {"/positions", "5478"}},
+       "/positions",
+       quick},
+      {"mnk",
+       "4,4,4",
+       "alpha-beta",
+       {"mnk", "--m", "4", "--n", "4", "--k", "4", "--solver", "alpha-beta"},
+       {{"/value", "\"draw\""}},
+       "/nodes",
+       quick},
+      {"mnk",
+       "4,4,4",
+       "strong",
+       {"mnk", "--m", "4", "--n", "4", "--k", "4", "--all"},
+       {{"/value", "\"draw\""}, {"/positions", "9722011"}},
+       "/positions",
+       quick},
+      // 4,4,3: a first-player win; alpha-beta against proof-number search, and 4,4,4 by df-pn.
+      {"mnk",
+       "4,4,3",
+       "alpha-beta",
+       {"mnk", "--m", "4", "--n", "4", "--k", "3"},
+       {{"/value", "\"first-player-win\""}},
+       "/nodes",
+       quick},
+      {"mnk",
+       "4,4,3",
+       "df-pn",
+       {"mnk", "--m", "4", "--n", "4", "--k", "3", "--solver", "df-pn"},
+       {{"/value", "\"first-player-win\""}},
+       "/nodes",
+       quick},
+      // The proofs (df-pn with the maker-breaker relaxation's bounds) against alpha-beta: the
+      // relaxation settles the draws 4,4,4 and 6,6,5 at once (alpha-beta does not finish 6,6,5
+      // in 15 minutes); df-pn of the real game wins 6,5,4 and loses 5,5,4 by far.
+      {"mnk",
+       "4,4,4",
+       "df-pn",
+       {"mnk", "--m", "4", "--n", "4", "--k", "4", "--solver", "df-pn"},
+       {{"/value", "\"draw\""}},
+       "/nodes",
+       quick},
+      {"mnk",
+       "6,6,5",
+       "df-pn",
+       {"mnk", "--m", "6", "--n", "6", "--k", "5", "--solver", "df-pn"},
+       {{"/value", "\"draw\""}},
+       "/nodes",
+       quick},
+      {"mnk",
+       "5,5,4",
+       "alpha-beta",
+       {"mnk", "--m", "5", "--n", "5", "--k", "4", "--solver", "alpha-beta"},
+       {{"/value", "\"draw\""}},
+       "/nodes",
+       standard},
+      {"mnk",
+       "5,5,4",
+       "df-pn",
+       {"mnk", "--m", "5", "--n", "5", "--k", "4", "--solver", "df-pn"},
+       {{"/value", "\"draw\""}},
+       "/nodes",
+       full},
+      {"mnk",
+       "6,5,4",
+       "alpha-beta",
+       {"mnk", "--m", "6", "--n", "5", "--k", "4", "--solver", "alpha-beta", "--table-bits", "26"},
+       {{"/value", "\"first-player-win\""}},
+       "/nodes",
+       standard},
+      {"mnk",
+       "6,5,4",
+       "df-pn",
+       {"mnk", "--m", "6", "--n", "5", "--k", "4", "--solver", "df-pn"},
+       {{"/value", "\"first-player-win\""}},
+       "/nodes",
+       standard},
+  };
+}
+
+}  // namespace gs::tools
