@@ -23,7 +23,7 @@ Replay replay_record(const G& g, const nlohmann::json& record, const std::string
     Replay replay{.title = title};
     const auto start = g.parse(record.at("start").get<std::string>());
     auto p = start;
-    DiagramReplay frames(replay, draw::diagram_of(g, p));
+    DiagramReplay frames(replay, diagram_of(g, p));
     // Every move's text must name a legal move that reaches its position: the caption shows it.
     for (const auto& m : record.at("moves")) {
       const auto next = g.parse(m.at("position").get<std::string>());
@@ -34,7 +34,7 @@ Replay replay_record(const G& g, const nlohmann::json& record, const std::string
       if (!legal)
         throw DataError("move " + std::to_string(frames.moves() + 1) + " (" + clipped(text) +
                         ") is not a legal move to its position");
-      frames.add(draw::diagram_of(g, next), text);
+      frames.add(diagram_of(g, next), text);
       p = next;
     }
     replay.final_position = g.format(p);

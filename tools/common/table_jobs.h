@@ -283,13 +283,10 @@ Report probe(const G& game, LayerTables<G>& tables, const TableJobOptions& optio
   if (counter) result["counter"] = *counter;
   if (options.line > 0) result["line"] = line;
   result["probe_ms"] = probe_ms;
-  std::string picture;
-  if constexpr (draw::Drawn<G>) {
-    draw::Diagram d = draw::diagram_with_moves(game, p, moves);
-    d.caption += ": " + value_text(v);
-    picture = draw::diagram_svg(d);
-  }
-  return Report{result, text.str(), picture};
+  static_assert(draw::Drawn<G>, "a table game is drawn: declare diagram_of(game, position) in its namespace");
+  draw::Diagram d = draw::diagram_with_moves(game, p, moves);
+  d.caption += ": " + value_text(v);
+  return Report{result, text.str(), draw::diagram_svg(d)};
 }
 
 template <Reported G>

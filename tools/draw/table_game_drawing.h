@@ -1,29 +1,22 @@
-// The positions of the games with solved tables (the hunt games, Mount'n Fall) as diagrams, and
-// a position with each move drawn as an arrow labelled with its value (what `probe --svg` and
-// `play --svg` draw). Moves are named by the positions they reach, so an arrow is found by
-// comparing the diagrams before and after the move (move_arrow in diagram.h).
+// A position of a table game with each move drawn as an arrow labelled with its value (what
+// `probe --svg`, `play --svg` and the play page's hints draw). Moves are named by the positions
+// they reach, so an arrow is found by comparing the diagrams before and after the move
+// (move_arrow in diagram.h).
+//
+// A game is drawn by `diagram_of(game, position)` declared in the game's own namespace (found by
+// argument-dependent lookup: tools/hunt/hunt_drawing.h, tools/mountnfall/mountnfall_drawing.h),
+// so this header names no game. The table jobs require it: a table game without a drawing does
+// not compile, instead of leaving `probe --svg` without its picture.
 #pragma once
 
-#include <string>
+#include <concepts>
 #include <utility>
 #include <vector>
 
 #include "engine/core/value.h"
-#include "engine/hunt/fox_geese.h"
-#include "engine/hunt/fox_hounds.h"
-#include "engine/hunt/tigers_goats.h"
-#include "engine/mountnfall/mountnfall_play.h"
 #include "tools/draw/diagram.h"
 
 namespace gs::draw {
-
-Diagram diagram_of(const hunt::FoxAndHounds& game, const hunt::FoxAndHounds::Position& p);
-Diagram diagram_of(const hunt::FoxAndGeese& game, const hunt::FoxAndGeese::Position& p);
-Diagram diagram_of(const hunt::TigersAndGoats& game, const hunt::TigersAndGoats::Position& p);
-Diagram diagram_of(const mountnfall::MountNFall& game, const mountnfall::Position& p);
-inline Diagram diagram_of(const mountnfall::MountNFallPlay& game, const mountnfall::Position& p) {
-  return diagram_of(game.game(), p);
-}
 
 template <class G>
 concept Drawn = requires(const G& g, const typename G::Position& p) {

@@ -9,6 +9,7 @@
 
 #include "tools/common/replay.h"
 #include "tools/common/table_jobs.h"
+#include "tools/hunt/hunt_drawing.h"
 #include "tools/serve/game_service.h"
 
 namespace gs::tools {

@@ -5,13 +5,11 @@
 #include "tools/common/record_replay.h"
 #include "tools/draw/mnk_drawing.h"
 
-namespace gs::draw {
-
-Diagram diagram_of(const tools::MnkRecordGame& game, const mnk::Position& p) { return mnk_diagram(game.game(), p); }
-
-}  // namespace gs::draw
-
 namespace gs::tools {
+
+draw::Diagram diagram_of(const MnkRecordGame& game, const mnk::Position& p) {
+  return draw::mnk_diagram(game.game(), p);
+}
 
 Replay mnk_record_replay(const nlohmann::json& record) {
   int m = 0, n = 0, k = 0;

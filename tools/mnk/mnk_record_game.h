@@ -51,11 +51,7 @@ class MnkRecordGame {
 // view`: DataError for a record its moves do not make.
 Replay mnk_record_replay(const nlohmann::json& record);
 
-}  // namespace gs::tools
-
-namespace gs::draw {
-
 // The board with its stones, as the table games' drawings are asked for (table_game_drawing.h).
-Diagram diagram_of(const tools::MnkRecordGame& game, const mnk::Position& p);
+draw::Diagram diagram_of(const MnkRecordGame& game, const mnk::Position& p);
 
-}  // namespace gs::draw
+}  // namespace gs::tools

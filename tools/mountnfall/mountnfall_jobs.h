@@ -8,6 +8,7 @@
 
 #include "engine/mountnfall/mountnfall.h"
 #include "tools/common/cli.h"
+#include "tools/mountnfall/mountnfall_drawing.h"
 
 namespace gs::tools {
 

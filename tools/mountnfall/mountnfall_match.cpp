@@ -1,6 +1,6 @@
 #include "tools/mountnfall/mountnfall_match.h"
 
-#include "tools/draw/table_game_drawing.h"
+#include "tools/mountnfall/mountnfall_drawing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -122,14 +122,14 @@ Replay mountnfall_replay(const nlohmann::json& match, int number) {
             std::to_string(number) + ": " + record.at("white").get<std::string>() + " (White) against " +
             (record.at("white") == match.at("player") ? match.at("opponent") : match.at("player")).get<std::string>()};
     Position p = game.start();
-    DiagramReplay frames(replay, draw::diagram_of(game, p));
+    DiagramReplay frames(replay, diagram_of(game, p));
     for (const auto& name : record.at("moves")) {
       try {
         p = game.play(p, game.parse_move(p, name.get<std::string>()));
       } catch (const InputError& e) {
         throw DataError("move " + std::to_string(frames.moves() + 1) + ": " + e.what());
       }
-      frames.add(draw::diagram_of(game, p), name.get<std::string>());
+      frames.add(diagram_of(game, p), name.get<std::string>());
     }
     replay.final_position = game.format(p);
     // The record's result, reason, plies and final position must be what its moves reach.

@@ -6,6 +6,7 @@
 #include "engine/mountnfall/mountnfall_play.h"
 #include "tools/common/json_number.h"
 #include "tools/common/record_replay.h"
+#include "tools/mountnfall/mountnfall_drawing.h"
 #include "tools/mountnfall/mountnfall_serve.h"
 
 namespace gs::tools {

@@ -5,6 +5,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/mountnfall/mountnfall_index.h"
+#include "tools/mountnfall/mountnfall_drawing.h"
 #include "tools/serve/table_service.h"
 
 namespace gs::tools {

@@ -19,6 +19,7 @@
 #include "tools/hopscotch/hopscotch_jobs.h"
 #include "tools/hunt/hunt_jobs.h"
 #include "tools/mnk/mnk_jobs.h"
+#include "tools/mountnfall/mountnfall_drawing.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_problem.h"
 

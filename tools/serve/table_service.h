@@ -80,7 +80,7 @@ class TableService final : public GameService {
       throw InputError(player_.ruled() ? "counter must be 0 to " + std::to_string(limit - 1)
                                        : "counter applies under a draw rule, and this game has none");
     player_.set_counter(counter);
-    const draw::Diagram board = draw::diagram_of(game_, p);
+    const draw::Diagram board = diagram_of(game_, p);
     nlohmann::json j = {{"position", game_.format(p)},
                         {"side_to_move", G::kSides[game_.side(p)]},
                         {"counter", counter},

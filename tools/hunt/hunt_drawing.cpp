@@ -1,12 +1,12 @@
-#include "tools/draw/table_game_drawing.h"
+#include "tools/hunt/hunt_drawing.h"
 
-namespace gs::draw {
+namespace gs::hunt {
 
 namespace {
 
 // The points and lines of a hunt board, a point's name as the game's notation gives it.
-Diagram hunt_board_diagram(const hunt::HuntBoard& board) {
-  Diagram d;
+draw::Diagram hunt_board_diagram(const HuntBoard& board) {
+  draw::Diagram d;
   for (int p = 0; p < board.points(); ++p)
     d.points.push_back({.x = double(board.column(p) - 1), .y = double(board.row(p) - 1), .name = board.point_name(p)});
   for (int p = 0; p < board.points(); ++p)
@@ -18,8 +18,8 @@ Diagram hunt_board_diagram(const hunt::HuntBoard& board) {
 
 }  // namespace
 
-Diagram diagram_of(const hunt::FoxAndHounds& game, const hunt::FoxAndHounds::Position& p) {
-  Diagram d;
+draw::Diagram diagram_of(const FoxAndHounds& game, const FoxAndHounds::Position& p) {
+  draw::Diagram d;
   d.squares = true;
   // Every square of the board, the game's (dark) squares named as its notation names them.
   const int n = game.size();
@@ -39,16 +39,16 @@ Diagram diagram_of(const hunt::FoxAndHounds& game, const hunt::FoxAndHounds::Pos
   return d;
 }
 
-Diagram diagram_of(const hunt::FoxAndGeese& game, const hunt::FoxAndGeese::Position& p) {
-  Diagram d = hunt_board_diagram(game.board());
+draw::Diagram diagram_of(const FoxAndGeese& game, const FoxAndGeese::Position& p) {
+  draw::Diagram d = hunt_board_diagram(game.board());
   d.pieces.push_back({.point = p.fox, .kind = "fox"});
   for_each_bit(p.geese, [&](int g) { d.pieces.push_back({.point = g, .kind = "goose"}); });
   d.caption = std::to_string(popcount(p.geese)) + " geese, " + (p.fox_to_move ? "fox" : "geese") + " to move";
   return d;
 }
 
-Diagram diagram_of(const hunt::TigersAndGoats& game, const hunt::TigersAndGoats::Position& p) {
-  Diagram d = hunt_board_diagram(game.board());
+draw::Diagram diagram_of(const TigersAndGoats& game, const TigersAndGoats::Position& p) {
+  draw::Diagram d = hunt_board_diagram(game.board());
   for_each_bit(p.tigers, [&](int t) { d.pieces.push_back({.point = t, .kind = "tiger"}); });
   for_each_bit(p.goats, [&](int g) { d.pieces.push_back({.point = g, .kind = "goat"}); });
   d.caption = std::to_string(p.in_hand) + " goats in hand, " + std::to_string(p.captured) + " captured, " +
@@ -56,22 +56,4 @@ Diagram diagram_of(const hunt::TigersAndGoats& game, const hunt::TigersAndGoats:
   return d;
 }
 
-Diagram diagram_of(const mountnfall::MountNFall& game, const mountnfall::Position& p) {
-  Diagram d;
-  d.squares = true;
-  const int n = game.size();
-  for (int rank = n - 1; rank >= 0; --rank)  // rank n at the top, as the notation prints it
-    for (int file = 0; file < n; ++file) {
-      const int square = rank * n + file;
-      d.points.push_back({.x = double(file), .y = double(n - 1 - rank), .name = game.square_name(square)});
-      const int cell = p.cells[static_cast<std::size_t>(square)];
-      if (cell != 0)
-        d.pieces.push_back({.point = static_cast<int>(d.points.size()) - 1,
-                            .kind = cell > 0 ? "white" : "black",
-                            .text = std::to_string(cell > 0 ? cell : -cell)});
-    }
-  d.caption = std::string(p.white_to_move ? "White" : "Black") + " to move";
-  return d;
-}
-
-}  // namespace gs::draw
+}  // namespace gs::hunt
