@@ -29,7 +29,9 @@ using namespace gs;
 using namespace gs::tools;
 using gs::testing::TempDir;
 
-HuntOptions quiet_hunt(const std::string& game, const std::string& dir) {
+using Phase = hunt::TigersAndGoats::Phase;
+
+HuntOptions quiet_hunt(const HuntGame& game, const std::string& dir) {
   HuntOptions o;
   o.global.quiet = true;
   o.threads = 2;
@@ -65,26 +67,25 @@ void write_all(const std::string& path, const Certificate& c) { write_certificat
 TEST(Certificate, SmallVariantsCheckWithTheirClaims) {
   TempDir dir("cert");
   // Fox and Hounds 4x4: the hounds win in 8; 6x6: the fox wins in 23 (it moves first in both).
-  HuntOptions fh4 = quiet_hunt("fox-hounds", dir.file("fh4"));
-  fh4.size = 4;
+  HuntOptions fh4 = quiet_hunt(FoxAndHoundsVariant{.size = 4}, dir.file("fh4"));
   const CertificateCheck a = certify_and_check(fh4, dir.file("fh4.cert"));
   EXPECT_TRUE(a.valid) << a.failure;
   EXPECT_EQ(a.claim, "..F./..../..../.H.H f (fox to move): won for the hounds within 8 plies");
-  HuntOptions fh6 = quiet_hunt("fox-hounds", dir.file("fh6"));
-  fh6.size = 6;
+  HuntOptions fh6 = quiet_hunt(FoxAndHoundsVariant{.size = 6}, dir.file("fh6"));
   const CertificateCheck b = certify_and_check(fh6, dir.file("fh6.cert"));
   EXPECT_TRUE(b.valid) << b.failure;
   EXPECT_EQ(b.claim, "..F.../....../....../....../....../.H.H.H f (fox to move): won for the fox within 23 plies");
   EXPECT_FALSE(b.under_progress_rule);  // Fox and Hounds has no such rule
   // Tigers and Goats 3x3: with 4 goats the tigers win at one capture; with 5, two captures are
   // needed and the goats win.
-  HuntOptions tg = quiet_hunt("tigers-goats", dir.file("tg34"));
-  tg.size = 3, tg.goats = 4, tg.win_captures = 1;
+  HuntOptions tg = quiet_hunt(
+      hunt::TigersAndGoats::Variant{.size = 3, .goats = 4, .win_captures = 1, .phase = Phase::whole}, dir.file("tg34"));
   const CertificateCheck c = certify_and_check(tg, dir.file("tg34.cert"));
   EXPECT_TRUE(c.valid) << c.failure;
   EXPECT_EQ(c.claim, "T.T/.../T.T g 4 0 (goats to move): won for the tigers within 8 plies");
   EXPECT_TRUE(c.under_progress_rule);  // 8 plies, below the 120-ply limit
-  tg.dir = dir.file("tg35"), tg.goats = 5, tg.win_captures = 2;
+  tg.dir = dir.file("tg35");
+  tg.game = hunt::TigersAndGoats::Variant{.size = 3, .goats = 5, .win_captures = 2, .phase = Phase::whole};
   const CertificateCheck d = certify_and_check(tg, dir.file("tg35.cert"));
   EXPECT_TRUE(d.valid) << d.failure;
   EXPECT_EQ(d.claim, "T.T/.../T.T g 5 0 (goats to move): won for the goats within 9 plies");
@@ -94,8 +95,7 @@ TEST(Certificate, SmallVariantsCheckWithTheirClaims) {
 struct FourGeese {
   TempDir dir{"cert-fg"};
   HuntOptions options = [this] {
-    HuntOptions o = quiet_hunt("fox-geese", dir.file("fg"));
-    o.max_geese = 4;
+    HuntOptions o = quiet_hunt(hunt::FoxAndGeese::Variant{.max_geese = 4}, dir.file("fg"));
     hunt_build(o);
     return o;
   }();
@@ -179,8 +179,7 @@ TEST(Certificate, ADrawTakesOneCertificateASide) {
 
 // A valid certificate of Fox and Hounds on an n x n board, in dir/good.cert (tables in dir/t).
 HuntOptions fox_and_hounds_certificate(const TempDir& dir, int n) {
-  HuntOptions o = quiet_hunt("fox-hounds", dir.file("t"));
-  o.size = n;
+  HuntOptions o = quiet_hunt(FoxAndHoundsVariant{.size = n}, dir.file("t"));
   EXPECT_TRUE(certify_and_check(o, dir.file("good.cert")).valid);
   return o;
 }
@@ -292,8 +291,10 @@ TEST(Certificate, TheSameBytesWithOneAndTwoThreads) {
   std::string bytes[2];
   for (int threads : {1, 2}) {
     const cli::ThreadLimit limit(threads);
-    HuntOptions o = quiet_hunt("tigers-goats", dir.file("t" + std::to_string(threads)));
-    o.size = 3, o.goats = 4, o.win_captures = 1, o.threads = threads;
+    HuntOptions o =
+        quiet_hunt(hunt::TigersAndGoats::Variant{.size = 3, .goats = 4, .win_captures = 1, .phase = Phase::whole},
+                   dir.file("t" + std::to_string(threads)));
+    o.threads = threads;
     hunt_build(o);
     o.output = dir.file("t" + std::to_string(threads) + ".cert");
     hunt_certify(o);
@@ -472,7 +473,7 @@ TEST(Certificate, PublishedCertificatesCheckAndAreRewrittenIdentically) {
   const auto sums = gs::testing::run_shell("cd " + published + " && sha256sum --check --quiet SHA256SUMS 2>&1");
   EXPECT_EQ(sums.code, 0) << sums.output;
   TempDir dir("cert-published");
-  HuntOptions o = quiet_hunt("fox-hounds", dir.file("t"));
+  HuntOptions o = quiet_hunt(FoxAndHoundsVariant{}, dir.file("t"));
   hunt_build(o);
   o.output = dir.file("fox-hounds-8x8.cert.zst");
   hunt_certify(o);
@@ -512,16 +513,15 @@ void expect_reach_equals_search(const G& game, const HuntOptions& options) {
 }
 
 TEST(Reach, EqualsABreadthFirstSearchOfSmallVariants) {
-  HuntOptions fh = quiet_hunt("fox-hounds", "");
-  fh.size = 6;
+  HuntOptions fh = quiet_hunt(FoxAndHoundsVariant{.size = 6}, "");
   expect_reach_equals_search(hunt::FoxAndHounds(6), fh);
-  HuntOptions tg = quiet_hunt("tigers-goats", "");
-  tg.size = 4, tg.goats = 3, tg.win_captures = 2;
+  HuntOptions tg =
+      quiet_hunt(hunt::TigersAndGoats::Variant{.size = 4, .goats = 3, .win_captures = 2, .phase = Phase::whole}, "");
   expect_reach_equals_search(
       hunt::TigersAndGoats({.size = 4, .goats = 3, .win_captures = 2, .phase = hunt::TigersAndGoats::Phase::whole}),
       tg);
   // The sliding phase alone does not hold the start.
-  tg.whole_game = false;
+  tg.game = hunt::TigersAndGoats::Variant{.size = 4, .goats = 3, .win_captures = 2, .phase = Phase::sliding};
   EXPECT_THROW(hunt_reach(tg), InputError);
 }
 

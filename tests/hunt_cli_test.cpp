@@ -341,7 +341,9 @@ TEST(HuntCli, ABuildRemovesTheTemporariesOfKilledBuilds) {
 TEST(HuntCli, UsageErrorsExitWithTwo) {
   expect_usage_errors({
       {"hunt", "needs a mode"},
-      {"hunt build --game fox-hounds --goats 3 --dir x", "apply to tigers-goats"},
+      {"hunt build --game fox-hounds --goats 3 --dir x", "--goats applies to tigers-goats"},
+      {"hunt build --game fox-hounds --max-geese 9 --dir x", "--max-geese applies to fox-geese"},
+      {"hunt build --game fox-geese --size 6 --dir x", "--size applies to fox-hounds and tigers-goats"},
       {"hunt build --game fox-hounds --rule 4 --dir x", "--rule applies to tigers-goats and fox-geese"},
       {"hunt build --game tigers-goats --phase all --dir x", "--phase must be sliding or whole"},
       {"hunt build --game tigers-goats --size 3 --goats 9 --dir x", "do not fit"},

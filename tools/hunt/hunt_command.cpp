@@ -24,19 +24,8 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   HuntOptions options = o.job;
   options.global = in.global;
   options.threads = in.threads;
-  options.game = in.text("game");
-  options.size = in.integer("size");
-  options.max_geese = in.integer("max-geese");
-  options.goats = in.integer("goats");
-  options.win_captures = in.integer("win-captures");
-  const std::string phase = in.text("phase");
-  if (phase != "sliding" && phase != "whole") throw InputError("--phase must be sliding or whole");
-  options.whole_game = phase == "whole";
-  if (options.game != "tigers-goats" && (in.given("goats") || in.given("win-captures") || in.given("phase")))
-    throw InputError("--goats, --win-captures and --phase apply to tigers-goats");
-  if (options.game == "fox-hounds" && in.given("rule"))
-    throw InputError("--rule applies to tigers-goats and fox-geese");
-  options.rule = options.game == "fox-hounds" ? 0 : in.integer("rule");
+  options.game = hunt_game_of(in);
+  options.rule = hunt_game_spec(options.game).draw_rule ? in.integer("rule") : 0;
   if (options.rule == 1) throw InputError("--rule must be 0 (no draw rule) or 2 or more plies");
   options.counter = in.integer("counter");
   if (mode != "probe" && mode != "play" && in.given("counter")) throw InputError("--counter applies to probe and play");

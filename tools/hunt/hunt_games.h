@@ -1,30 +1,61 @@
-// The hunt games by name (`--game`), for the jobs of `gamesolver hunt` and `gamesolver serve`.
+// The hunt games by name (`--game`), for the jobs of `gamesolver hunt`, `gamesolver serve` and
+// the game records. A job's game is one alternative of HuntGame, each with its own variant, so
+// no options struct holds every game's parameters; each game's spec names the options it reads,
+// and another game's option is refused.
 #pragma once
 
-#include "engine/core/errors.h"
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
-#include "tools/hunt/hunt_jobs.h"
 
 namespace gs::tools {
 
-// The Tigers and Goats variant the options name.
-inline hunt::TigersAndGoats::Variant tigers_goats_variant(const HuntOptions& options) {
-  using Phase = hunt::TigersAndGoats::Phase;
-  return {.size = options.size ? options.size : 5,
-          .goats = options.goats,
-          .win_captures = options.win_captures,
-          .phase = options.whole_game ? Phase::whole : Phase::sliding};
+struct Invocation;
+
+struct FoxAndHoundsVariant {
+  int size = 8;  // the board's side: 4, 6 or 8
+};
+
+using HuntGame = std::variant<FoxAndHoundsVariant, hunt::TigersAndGoats::Variant, hunt::FoxAndGeese::Variant>;
+
+// The job run on the game.
+template <class Job>
+auto with_game(const HuntGame& game, Job&& job) {
+  return std::visit(
+      [&](const auto& variant) {
+        using V = std::decay_t<decltype(variant)>;
+        if constexpr (std::is_same_v<V, FoxAndHoundsVariant>)
+          return job(hunt::FoxAndHounds(variant.size));
+        else if constexpr (std::is_same_v<V, hunt::TigersAndGoats::Variant>)
+          return job(hunt::TigersAndGoats(variant));
+        else
+          return job(hunt::FoxAndGeese(variant));
+      },
+      game);
 }
 
-// The job run on the game the options name.
-template <class Job>
-auto with_game(const HuntOptions& options, Job&& job) {
-  if (options.game == "tigers-goats") return job(hunt::TigersAndGoats(tigers_goats_variant(options)));
-  if (options.game == "fox-geese") return job(hunt::FoxAndGeese(options.max_geese));
-  if (options.game == "fox-hounds") return job(hunt::FoxAndHounds(options.size ? options.size : 8));
-  throw InputError("unknown hunt game '" + clipped(options.game) + "' (known: fox-hounds, tigers-goats, fox-geese)");
-}
+// A hunt game as the command line and the game records name it.
+struct HuntGameSpec {
+  std::string name;                  // --game NAME
+  std::vector<std::string> options;  // the game's own options, besides --game and --rule
+  bool draw_rule = true;             // takes --rule (a draw after plies without progress)
+  HuntGame (*from_options)(const Invocation& in);
+  nlohmann::json (*record)(const HuntGame& game);  // its parameters in a game record, with "game"
+  HuntGame (*from_record)(const nlohmann::json& parameters);
+};
+
+const std::vector<HuntGameSpec>& hunt_game_specs();
+// The spec of a game by name, or of the game a HuntGame holds; InputError for an unknown name.
+const HuntGameSpec& hunt_game_spec(const std::string& name);
+const HuntGameSpec& hunt_game_spec(const HuntGame& game);
+// The game an invocation of `gamesolver hunt` names; InputError for another game's option.
+HuntGame hunt_game_of(const Invocation& in);
 
 }  // namespace gs::tools

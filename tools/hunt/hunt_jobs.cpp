@@ -26,7 +26,7 @@ using namespace table_jobs;
 // none are built (a build makes them).
 template <class Job>
 Report with_rule(const HuntOptions& o, Job&& job, bool heading = true, bool builds = false) {
-  return with_game(o, [&](const auto& g) {
+  return with_game(o.game, [&](const auto& g) {
     Report report = job(g);
     if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
       if (o.rule > 0) {
@@ -58,7 +58,7 @@ Report hunt_probe(const HuntOptions& o) {
   return with_rule(o, [&](const auto& g) { return probe(g, o); });
 }
 Report hunt_stats(const HuntOptions& o) {
-  return with_game(o, [&](const auto& g) {
+  return with_game(o.game, [&](const auto& g) {
     Report report = stats(g, o);
     if constexpr (ProgressLayers<std::decay_t<decltype(g)>>) {
       const UnderProgressRule ruled(g, std::max(o.rule, 2));
@@ -80,7 +80,7 @@ Report hunt_sums(const HuntOptions& o) {
 }
 
 int hunt_play(const HuntOptions& o, const std::string& side) {
-  return with_game(o, [&](const auto& g) {
+  return with_game(o.game, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
     const auto start = o.position.empty() ? g.start() : g.parse(o.position);
     if (!g.tabulated(start)) throw InputError("the position is outside the tables");
@@ -94,18 +94,18 @@ int hunt_play(const HuntOptions& o, const std::string& side) {
     int rule = 0;
     if constexpr (ProgressLayers<G>) rule = o.rule;
     nlohmann::json record = play_against_tables(g, o.dir, rule, start, person, o.counter);
-    record["parameters"] = record_parameters(o);
+    record["parameters"] = record_parameters(o.game);
     cli::emit_json(o.global, record);
     return 0;
   });
 }
 
 Report hunt_certify(const HuntOptions& o) {
-  return with_game(o, [&](const auto& g) { return certify(g, o, o.output, o.side, o.max_records); });
+  return with_game(o.game, [&](const auto& g) { return certify(g, o, o.output, o.side, o.max_records); });
 }
 
 Report hunt_reach(const HuntOptions& o) {
-  return with_game(o, [&](const auto& g) { return reach(g, o); });
+  return with_game(o.game, [&](const auto& g) { return reach(g, o); });
 }
 
 Report hunt_verify(const HuntOptions& o, bool& valid) {

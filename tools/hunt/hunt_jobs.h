@@ -10,18 +10,14 @@
 #include "tools/common/replay.h"
 #include "tools/common/table_jobs.h"
 #include "tools/hunt/hunt_drawing.h"
+#include "tools/hunt/hunt_games.h"
 #include "tools/serve/game_service.h"
 
 namespace gs::tools {
 
 struct HuntOptions : table_jobs::TableJobOptions {
-  std::string game = "fox-hounds";
-  int size = 0;                             // board size; 0: the real game's (Fox and Hounds 8, Tigers and Goats 5)
-  int max_geese = 8;                        // Fox and Geese: endgames with 4 to max_geese geese
-  int goats = 20;                           // Tigers and Goats: goats in all
-  int win_captures = 5;                     // Tigers and Goats: captures that win
-  bool whole_game = true;                   // Tigers and Goats: the placement phase too, not only the sliding phase
-  int rule = 120;                           // Tigers and Goats: plies without progress that draw; 0: no such rule
+  HuntGame game = FoxAndHoundsVariant{};    // the game and its variant (hunt_games.h)
+  int rule = 120;                           // plies without progress that draw; 0: no such rule
   std::uint64_t nodes = 20'000'000;         // prove: proof-number search's budget (expansions; 0: none)
   double memory_gib = 1;                    // prove: its tables at most
   std::uint64_t samples = 0;                // prove: positions drawn from a layer of the whole game (0: --position)
@@ -42,7 +38,7 @@ Report hunt_sums(const HuntOptions& options);
 // the side to move first). The game's record goes where --json says. Returns the exit code.
 int hunt_play(const HuntOptions& options, const std::string& side);
 // What a game record names its game by: the game and its parameters (hunt_replay reads them).
-nlohmann::json record_parameters(const HuntOptions& options);
+nlohmann::json record_parameters(const HuntGame& game);
 // The frames of a game record written by hunt play (DataError if it is not one).
 Replay hunt_replay(const nlohmann::json& record);
 // The value of a position outside the tables (more geese than built, goats still in hand) by

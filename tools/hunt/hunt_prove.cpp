@@ -179,22 +179,19 @@ Report prove(const G& whole, const G& tabled, const G& truth_game, const HuntOpt
 }  // namespace
 
 Report hunt_prove(const HuntOptions& o) {
-  if (o.game == "fox-geese") {
-    if (o.truth_max_geese < o.max_geese || o.truth_max_geese > 13)
+  if (const auto* geese = std::get_if<hunt::FoxAndGeese::Variant>(&o.game)) {
+    if (o.truth_max_geese < geese->max_geese || o.truth_max_geese > 13)
       throw InputError("--truth-max-geese must be --max-geese to 13");
-    return prove(hunt::FoxAndGeese(13), hunt::FoxAndGeese(o.max_geese), hunt::FoxAndGeese(o.truth_max_geese), o);
+    return prove(hunt::FoxAndGeese(13), hunt::FoxAndGeese(*geese), hunt::FoxAndGeese(o.truth_max_geese), o);
   }
-  if (o.game == "tigers-goats") {
-    hunt::TigersAndGoats::Variant whole_game = tigers_goats_variant(o);
+  if (const auto* tigers = std::get_if<hunt::TigersAndGoats::Variant>(&o.game)) {
+    hunt::TigersAndGoats::Variant whole_game = *tigers;
     whole_game.phase = hunt::TigersAndGoats::Phase::whole;
     const hunt::TigersAndGoats whole(whole_game);
-    return prove(whole, hunt::TigersAndGoats(tigers_goats_variant(o)), whole, o);
+    return prove(whole, hunt::TigersAndGoats(*tigers), whole, o);
   }
-  if (o.game == "fox-hounds") {
-    const hunt::FoxAndHounds g(o.size ? o.size : 8);
-    return prove(g, g, g, o);
-  }
-  throw InputError("unknown hunt game '" + clipped(o.game) + "' (known: fox-hounds, tigers-goats, fox-geese)");
+  const hunt::FoxAndHounds g(std::get<FoxAndHoundsVariant>(o.game).size);
+  return prove(g, g, g, o);
 }
 
 }  // namespace gs::tools

@@ -33,28 +33,31 @@ GameServices hunt_services(const std::string& dir, int rule) {
   static const std::regex fox_geese(R"(fox-geese-geese4-(\d+)-rows-layer000\.gst)");
   GameServices services;
   for (const std::string& name : sorted_file_names(dir)) {
-    HuntOptions o;
+    HuntGame game;
     std::smatch m;
     if (std::regex_match(name, m, fox_hounds)) {
-      o.game = "fox-hounds", o.size = std::stoi(m[1]);
+      game = FoxAndHoundsVariant{.size = std::stoi(m[1])};
     } else if (std::regex_match(name, m, tigers_goats)) {
-      o.game = "tigers-goats", o.size = std::stoi(m[1]), o.goats = std::stoi(m[2]), o.win_captures = std::stoi(m[3]);
-      o.whole_game = m[4].matched;
+      using Phase = hunt::TigersAndGoats::Phase;
+      game = hunt::TigersAndGoats::Variant{.size = std::stoi(m[1]),
+                                           .goats = std::stoi(m[2]),
+                                           .win_captures = std::stoi(m[3]),
+                                           .phase = m[4].matched ? Phase::whole : Phase::sliding};
     } else if (std::regex_match(name, m, fox_geese)) {
-      o.game = "fox-geese", o.max_geese = std::stoi(m[1]);
+      game = hunt::FoxAndGeese::Variant{.max_geese = std::stoi(m[1])};
     } else {
       continue;
     }
-    with_game(o, [&](const auto& g) {
+    with_game(game, [&](const auto& g) {
       using G = std::decay_t<decltype(g)>;
       if (!complete_tables(g, dir)) return;
       const auto start = served_start(g);
       if (!g.tabulated(start)) {
-        std::cerr << "serve: " << o.game << " " << g.variant()
+        std::cerr << "serve: " << G::kName << " " << g.variant()
                   << " is not served: play from its start needs the whole-game tables\n";
         return;
       }
-      services.push_back(std::make_unique<TableService<G>>(g, dir, rule, record_parameters(o), start));
+      services.push_back(std::make_unique<TableService<G>>(g, dir, rule, record_parameters(game), start));
     });
   }
   return services;

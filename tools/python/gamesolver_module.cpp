@@ -118,13 +118,21 @@ struct HuntTables {
 HuntTables open_hunt(const std::string& game, const std::string& dir, int size, int max_geese, int goats,
                      int win_captures, const std::string& phase, int rule, int threads) {
   HuntOptions o;
-  o.game = game, o.dir = dir, o.size = size, o.max_geese = max_geese, o.goats = goats;
-  o.win_captures = win_captures, o.rule = rule, o.global = quiet(), o.threads = resolved_threads(threads);
+  o.dir = dir, o.rule = rule, o.global = quiet(), o.threads = resolved_threads(threads);
   if (phase != "whole" && phase != "sliding") throw InputError("--phase must be sliding or whole");
   if (rule < 0 || rule == 1 || rule > 16000)
     throw InputError("rule must be 0 (no draw rule) or 2 to 16000 plies, not " + std::to_string(rule));
   path_arg(dir, "dir");
-  o.whole_game = phase == "whole";
+  // The game by name, its variant from the arguments that are its own.
+  using Phase = hunt::TigersAndGoats::Phase;
+  if (game == "fox-hounds") o.game = FoxAndHoundsVariant{.size = size ? size : 8};
+  if (game == "tigers-goats")
+    o.game = hunt::TigersAndGoats::Variant{.size = size ? size : 5,
+                                           .goats = goats,
+                                           .win_captures = win_captures,
+                                           .phase = phase == "whole" ? Phase::whole : Phase::sliding};
+  if (game == "fox-geese") o.game = hunt::FoxAndGeese::Variant{.max_geese = max_geese};
+  if (!hunt_game_spec(game).draw_rule) o.rule = 0;  // also refuses an unknown game
   return {o};
 }
 
