@@ -115,341 +115,400 @@ int default_table_bits(const peg::Board& board) {
   return bits;
 }
 
-}  // namespace
+// One --all-starts run: the pairs up to symmetry, the flags a pair shares with its reverse, and
+// the stages that decide the pairs in turn (each leaves open what it cannot decide).
+class AllStarts {
+ public:
+  AllStarts(const peg::Board& board, const PegJobOptions& options)
+      : board_(board),
+        options_(options),
+        group_(board.symmetries()),
+        pairs_(representative_pairs(board)),
+        cancel_(pairs_.size()),
+        claimed_(pairs_.size()),
+        deadline_(options.time_limit, [this] {
+          for (auto& c : cancel_) c = true;
+        }) {
+    link_reverse_pairs(board, pairs_);
+    stage_total_ = pairs_.size();
+    reporter_.emplace(options.global.progress(), [this] {
+      static constexpr const char* kStages[] = {"pagoda proofs", "beam searches", "searches"};
+      return std::string(kStages[stage_.load()]) + ": " + std::to_string(done_.load()) + " of " +
+             std::to_string(stage_total_.load()) + " start/finish pairs decided" +
+             (stage_.load() == 2 ? ", round " + std::to_string(round_.load()) : "");
+    });
+  }
 
-Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
-  std::ostringstream text;
-  const cli::Stopwatch clock;
-  if (!options.output.empty()) std::filesystem::create_directories(options.output);  // fails before the work
-  const SymmetryGroup& group = board.symmetries();
-  std::vector<Pair> pairs = representative_pairs(board);
-  link_reverse_pairs(board, pairs);
-
-  // A pair and its reverse share one cancel flag (set by the first to answer, or by the time
-  // limit) and one claim (taken by the first complete answer, kept even past the limit).
-  std::vector<std::atomic<bool>> cancel(pairs.size()), claimed(pairs.size());  // by the lower index of the two
-  const Deadline deadline(options.time_limit, [&] {
-    for (auto& c : cancel) c = true;
-  });
-  std::atomic<std::size_t> done{0}, stage_total{pairs.size()};
-  std::atomic<int> stage{0};
-  std::atomic<int> round{0};
-  std::optional<ProgressReporter> reporter;  // the meetings report their own progress
-  reporter.emplace(options.global.progress(), [&] {
-    static constexpr const char* kStages[] = {"pagoda proofs", "beam searches", "searches"};
-    return std::string(kStages[stage.load()]) + ": " + std::to_string(done.load()) + " of " +
-           std::to_string(stage_total.load()) + " start/finish pairs decided" +
-           (stage.load() == 2 ? ", round " + std::to_string(round.load()) : "");
-  });
-  // 1. Pagoda proofs: a small linear program a pair.
-  tbb::parallel_for(std::size_t{0}, pairs.size(), std::size_t{1}, [&](std::size_t i) {
-    Pair& p = pairs[i];
-    if (auto pagoda = pagoda_proof(board, board.all_holes() & ~bit(p.start), p.finish)) {
-      p.proof = Proof::pagoda;
-      p.pagoda = std::move(*pagoda);
+  // 1. Pagoda proofs: a small linear program a pair. A pair whose reverse has one is unsolvable
+  // too; the rest are searched.
+  void pagoda_proofs() {
+    tbb::parallel_for(std::size_t{0}, pairs_.size(), std::size_t{1}, [&](std::size_t i) {
+      Pair& p = pairs_[i];
+      if (auto pagoda = pagoda_proof(board_, board_.all_holes() & ~bit(p.start), p.finish)) {
+        p.proof = Proof::pagoda;
+        p.pagoda = std::move(*pagoda);
+      }
+      ++done_;
+    });
+    for (std::size_t i = 0; i < pairs_.size(); ++i) {
+      Pair& p = pairs_[i];
+      if (p.proof != Proof::none) continue;
+      if (pairs_[p.reverse].proof == Proof::pagoda)
+        p.proof = Proof::reverse;
+      else
+        searched_.push_back(i);
     }
-    ++done;
-  });
-  // A pair whose reverse has a pagoda proof is unsolvable too; the rest are searched, each pair
-  // racing its reverse: the first to answer decides both and cancels the other.
-  std::vector<std::size_t> searched;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    Pair& p = pairs[i];
-    if (p.proof != Proof::none) continue;
-    if (pairs[p.reverse].proof == Proof::pagoda)
-      p.proof = Proof::reverse;
-    else
-      searched.push_back(i);
   }
-  // The puzzle towards each finish, pruned by every pagoda proved towards it, and its endgames.
-  std::map<int, peg::PegPuzzle> puzzles;
-  std::map<int, std::vector<LayerSet>> endgames;
-  const cli::Stopwatch endgame_clock;
-  std::size_t endgame_positions = 0;
-  for (std::size_t i : searched) {
-    const int f = pairs[i].finish;
-    if (puzzles.contains(f)) continue;
-    peg::PegPuzzle puzzle(board, bit(f), group.stabiliser({bit(f)}));
-    for (const Pair& p : pairs)
-      if (p.finish == f && p.proof == Proof::pagoda) puzzle.add_pagoda(p.pagoda);
-    endgames[f] = peg_endgames(puzzle);
-    for (const LayerSet& l : endgames[f]) endgame_positions += l.size();
-    puzzles.emplace(f, std::move(puzzle));
+
+  // The puzzle towards each finish that a search needs, pruned by every pagoda proved towards
+  // it, and its endgames.
+  void prepare_searches() {
+    const cli::Stopwatch clock;
+    for (std::size_t i : searched_) {
+      const int f = pairs_[i].finish;
+      if (puzzles_.contains(f)) continue;
+      peg::PegPuzzle puzzle(board_, bit(f), group_.stabiliser({bit(f)}));
+      for (const Pair& p : pairs_)
+        if (p.finish == f && p.proof == Proof::pagoda) puzzle.add_pagoda(p.pagoda);
+      endgames_[f] = peg_endgames(puzzle);
+      for (const LayerSet& l : endgames_[f]) endgame_positions_ += l.size();
+      puzzles_.emplace(f, std::move(puzzle));
+    }
+    endgame_seconds_ = clock.seconds();
   }
-  const double endgame_seconds = endgame_clock.seconds();
-  // Pair i decided (its solution when solvable, `nodes` the work that decided it), and so its reverse.
-  const auto decide = [&](std::size_t i, Proof proof, bool solvable, std::vector<peg::Jump> solution,
-                          std::uint64_t nodes) {
-    Pair& won = pairs[i];
-    won.proof = proof;
-    won.solvable = solvable;
-    won.solution = std::move(solution);
-    won.nodes = nodes;
-    done += 1;
-    if (won.reverse == i) return;
-    Pair& other = pairs[won.reverse];
-    other.proof = Proof::reverse;
-    other.solvable = won.solvable;
-    other.nodes = won.nodes;
-    const BitPermutation& g = group[won.reverse_symmetry];
-    for (auto j = won.solution.rbegin(); j != won.solution.rend(); ++j)
-      other.solution.push_back(image_of(board, g, *j));
-    done += 1;
-  };
-  const peg::Position full = board.all_holes();
-  const auto still_open = [&](std::size_t i) { return !cancel[std::min(i, pairs[i].reverse)].load(); };
 
   // 2. Beam searches, a pair and its reverse racing: they find in seconds most solutions, some
   // that the searches would take billions of positions to reach (and on the smaller boards they
   // are faster than the searches' first rounds). A beam that finds nothing proves nothing; the
   // searches take the pair on.
-  stage = 1;
-  done = 0;
-  stage_total = searched.size();
-  tbb::parallel_for(std::size_t{0}, searched.size(), std::size_t{1}, [&](std::size_t k) {
-    const std::size_t i = searched[k], shared = std::min(i, pairs[i].reverse);
-    if (cancel[shared]) return;
-    const PegBeamResult beam = peg_beam(
-        puzzles.at(pairs[i].finish), full & ~bit(pairs[i].start),
-        {.max_width = options.beam_width, .goal_layers = &endgames.at(pairs[i].finish), .cancel = &cancel[shared]});
-    pairs[i].beam_nodes = beam.nodes;
-    if (!beam.solved || claimed[shared].exchange(true)) return;
-    cancel[shared] = true;
-    pairs[i].by_beam = true;
-    decide(i, Proof::search, true, beam.solution, 0);
-  });
-  std::vector<std::size_t> open = searched;
-  std::erase_if(open, [&](std::size_t i) { return !still_open(i); });
+  void beam_searches() {
+    stage_ = 1;
+    done_ = 0;
+    stage_total_ = searched_.size();
+    tbb::parallel_for(std::size_t{0}, searched_.size(), std::size_t{1}, [&](std::size_t k) {
+      const std::size_t i = searched_[k], shared = std::min(i, pairs_[i].reverse);
+      if (cancel_[shared]) return;
+      const PegBeamResult beam = peg_beam(puzzles_.at(pairs_[i].finish), board_.all_holes() & ~bit(pairs_[i].start),
+                                          {.max_width = options_.beam_width,
+                                           .goal_layers = &endgames_.at(pairs_[i].finish),
+                                           .cancel = &cancel_[shared]});
+      pairs_[i].beam_nodes = beam.nodes;
+      if (!beam.solved || claimed_[shared].exchange(true)) return;
+      cancel_[shared] = true;
+      pairs_[i].by_beam = true;
+      decide(i, Proof::search, true, beam.solution, 0);
+    });
+  }
 
   // 3. Searches for the rest, towards each finish pruned by every pagoda proved towards it.
-  stage = 2;
-  std::map<int, std::unique_ptr<DeadTable>> tables;
-  for (std::size_t i : open) tables[pairs[i].finish];
-  const int table_bits = options.table_bits > 0 ? options.table_bits : default_table_bits(board);
-  const int bits =
-      std::max(16, table_bits - static_cast<int>(std::bit_width(std::max<std::size_t>(tables.size(), 1) - 1)));
-  for (auto& [f, table] : tables) table = std::make_unique<DeadTable>(bits, Pages::huge);
   // Pairs run in parallel, each search serial: many small searches keep every core busy. They
   // advance in rounds of growing budgets, all open pairs a round, so that a few long searches
   // cannot keep the short ones from starting (what a --time-limit decides is then what is easy).
-  std::vector<std::unique_ptr<PagodaLearningSearch>> searches(pairs.size());
-  std::vector<LearningResult> results(pairs.size());
-  for (std::size_t i : open)
-    searches[i] = std::make_unique<PagodaLearningSearch>(puzzles.at(pairs[i].finish),
-                                                         DfsOptions{.threads = 1,
-                                                                    .split_depth = 0,
-                                                                    .table_bits = bits,
-                                                                    .goal_layers = &endgames.at(pairs[i].finish),
-                                                                    .cancel = &cancel[std::min(i, pairs[i].reverse)]},
-                                                         tables.at(pairs[i].finish).get(), kAllStartsLearning);
-  // Without a time limit the searches stop at their budget, and the meetings decide the rest.
-  const bool meet = options.meet_open || options.time_limit <= 0;
-  for (; !open.empty(); ++round) {
-    const std::uint64_t budget = kAllStartsLearning.budget(round);  // 0: none
-    if (options.time_limit <= 0 && (budget == 0 || budget > options.search_positions)) break;
-    tbb::parallel_for(std::size_t{0}, open.size(), std::size_t{1}, [&](std::size_t k) {
-      const std::size_t i = open[k], shared = std::min(i, pairs[i].reverse);
-      if (cancel[shared]) return;  // answered by the reverse, or out of time
-      if (!searches[i]->advance(full & ~bit(pairs[i].start), results[i])) return;  // next round
-      if (!results[i].search.complete) return;                                     // cancelled
-      if (claimed[shared].exchange(true)) return;                                  // the reverse answered first
-      cancel[shared] = true;
-      decide(i, Proof::search, results[i].search.solved, copy_jumps(results[i].search.path), results[i].search.nodes);
-    });
+  void searches() {
+    stage_ = 2;
+    std::vector<std::size_t> open = searched_;
     std::erase_if(open, [&](std::size_t i) { return !still_open(i); });
+    std::map<int, std::unique_ptr<DeadTable>> tables;
+    for (std::size_t i : open) tables[pairs_[i].finish];
+    table_bits_ = options_.table_bits > 0 ? options_.table_bits : default_table_bits(board_);
+    const int bits =
+        std::max(16, table_bits_ - static_cast<int>(std::bit_width(std::max<std::size_t>(tables.size(), 1) - 1)));
+    for (auto& [f, table] : tables) table = std::make_unique<DeadTable>(bits, Pages::huge);
+    std::vector<std::unique_ptr<PagodaLearningSearch>> searches(pairs_.size());
+    std::vector<LearningResult> results(pairs_.size());
+    for (std::size_t i : open)
+      searches[i] =
+          std::make_unique<PagodaLearningSearch>(puzzles_.at(pairs_[i].finish),
+                                                 DfsOptions{.threads = 1,
+                                                            .split_depth = 0,
+                                                            .table_bits = bits,
+                                                            .goal_layers = &endgames_.at(pairs_[i].finish),
+                                                            .cancel = &cancel_[std::min(i, pairs_[i].reverse)]},
+                                                 tables.at(pairs_[i].finish).get(), kAllStartsLearning);
+    const peg::Position full = board_.all_holes();
+    for (; !open.empty(); ++round_) {
+      const std::uint64_t budget = kAllStartsLearning.budget(round_);  // 0: none
+      // Without a time limit the searches stop at their budget, and the meetings decide the rest.
+      if (options_.time_limit <= 0 && (budget == 0 || budget > options_.search_positions)) break;
+      tbb::parallel_for(std::size_t{0}, open.size(), std::size_t{1}, [&](std::size_t k) {
+        const std::size_t i = open[k], shared = std::min(i, pairs_[i].reverse);
+        if (cancel_[shared]) return;  // answered by the reverse, or out of time
+        if (!searches[i]->advance(full & ~bit(pairs_[i].start), results[i])) return;  // next round
+        if (!results[i].search.complete) return;                                      // cancelled
+        if (claimed_[shared].exchange(true)) return;                                  // the reverse answered first
+        cancel_[shared] = true;
+        decide(i, Proof::search, results[i].search.solved, copy_jumps(results[i].search.path), results[i].search.nodes);
+      });
+      std::erase_if(open, [&](std::size_t i) { return !still_open(i); });
+    }
+    for (std::size_t i : searched_)
+      if (searches[i] && pairs_[i].proof != Proof::search)
+        pairs_[i].tried = results[i].search.nodes;  // cancelled: its work still counts
+    reporter_.reset();                              // the meetings report their own progress
   }
-  for (std::size_t i : searched)
-    if (searches[i] && pairs[i].proof != Proof::search)
-      pairs[i].tried = results[i].search.nodes;  // cancelled: its work still counts
-  searches.clear();
-  tables.clear();
-  reporter.reset();
 
   // 4. The meeting of both halves for each pair left open (once for a pair and its reverse), one
   // after another: each uses every core.
-  const std::uint64_t meeting_positions = options.meeting_positions.value_or(kAllStartsMeetingPositions);
-  int meetings = 0, stopped_meetings = 0;
-  if (meet && options.global.progress()) {
-    // Which pairs the meetings take, before the first of them starts (each may take long).
-    std::string names;
-    for (std::size_t i : searched)
-      if (pairs[i].proof == Proof::none && pairs[i].reverse >= i)
-        names += " " + peg::hole_name(board, pairs[i].start) + "-" + peg::hole_name(board, pairs[i].finish);
-    if (!names.empty())
-      std::cerr << "[" << board.name() << "] the meetings decide the pairs left open:" << names << "\n";
-  }
-  if (meet)
-    for (std::size_t i : searched) {
-      Pair& p = pairs[i];
+  void meetings() {
+    meet_ = options_.meet_open || options_.time_limit <= 0;
+    meeting_positions_ = options_.meeting_positions.value_or(kAllStartsMeetingPositions);
+    if (!meet_) return;
+    if (options_.global.progress()) {
+      // Which pairs the meetings take, before the first of them starts (each may take long).
+      std::string names;
+      for (std::size_t i : searched_)
+        if (pairs_[i].proof == Proof::none && pairs_[i].reverse >= i)
+          names += " " + peg::hole_name(board_, pairs_[i].start) + "-" + peg::hole_name(board_, pairs_[i].finish);
+      if (!names.empty())
+        std::cerr << "[" << board_.name() << "] the meetings decide the pairs left open:" << names << "\n";
+    }
+    for (std::size_t i : searched_) {
+      Pair& p = pairs_[i];
       if (p.proof != Proof::none) continue;  // decided, or the reverse of a pair a meeting decided
-      const std::string start = peg::hole_name(board, p.start), finish = peg::hole_name(board, p.finish);
-      PegJobOptions o = options;
-      if (!options.dir.empty()) o.dir = options.dir + "/" + board.name() + "-" + start + "-" + finish;
-      o.meeting_positions = meeting_positions;
-      const MeetAnswer a = meet_pair(make_peg_request(board, board.all_holes() & ~bit(p.start), finish), o);
+      const std::string start = peg::hole_name(board_, p.start), finish = peg::hole_name(board_, p.finish);
+      PegJobOptions o = options_;
+      if (!options_.dir.empty()) o.dir = options_.dir + "/" + board_.name() + "-" + start + "-" + finish;
+      o.meeting_positions = meeting_positions_;
+      const MeetAnswer a = meet_pair(make_peg_request(board_, board_.all_holes() & ~bit(p.start), finish), o);
       p.forward_layers = a.halves.forward_sizes, p.backward_layers = a.halves.backward_sizes;
       if (a.halves.stopped) {  // undecided, with the work it took
         p.tried += a.positions();
-        ++stopped_meetings;
+        ++stopped_meetings_;
         continue;
       }
       decide(i, Proof::meeting, a.halves.solvable, a.jumps, a.positions());
-      ++meetings;
+      ++meetings_;
     }
+  }
 
-  // Spread each pair's answer over its orbit.
+  Report report() const;
+
+ private:
+  // The answers of every (start, finish) pair, each pair's representative spread over its orbit.
   struct Answer {
     const Pair* pair = nullptr;
     int symmetry = 0;  // maps the searched pair onto this one
   };
-  std::vector<std::vector<Answer>> answers(board.holes(), std::vector<Answer>(board.holes()));
-  for (const Pair& p : pairs)
-    for (int g = 0; g < group.order(); ++g) answers[group[g](p.start)][group[g](p.finish)] = {&p, g};
+  struct Tally {
+    int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_meeting = 0, by_class = 0,
+        written = 0, undecided = 0;
+  };
 
-  int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_meeting = 0, by_class = 0, written = 0,
-      undecided = 0;
+  // Pair i decided (its solution when solvable, `nodes` the work that decided it), and so its reverse.
+  void decide(std::size_t i, Proof proof, bool solvable, std::vector<peg::Jump> solution, std::uint64_t nodes) {
+    Pair& won = pairs_[i];
+    won.proof = proof;
+    won.solvable = solvable;
+    won.solution = std::move(solution);
+    won.nodes = nodes;
+    done_ += 1;
+    if (won.reverse == i) return;
+    Pair& other = pairs_[won.reverse];
+    other.proof = Proof::reverse;
+    other.solvable = won.solvable;
+    other.nodes = won.nodes;
+    const BitPermutation& g = group_[won.reverse_symmetry];
+    for (auto j = won.solution.rbegin(); j != won.solution.rend(); ++j)
+      other.solution.push_back(image_of(board_, g, *j));
+    done_ += 1;
+  }
+  bool still_open(std::size_t i) const { return !cancel_[std::min(i, pairs_[i].reverse)].load(); }
+
+  nlohmann::json start_entry(int s, const std::vector<std::vector<Answer>>& answers, Tally& tally) const;
+  void write_solution(int s, int f, const Answer& a) const;
+
+  const peg::Board& board_;
+  const PegJobOptions& options_;
+  const SymmetryGroup& group_;
+  const cli::Stopwatch clock_;
+  std::vector<Pair> pairs_;
+  std::vector<std::size_t> searched_;  // the pairs the searches take, in order
+  // A pair and its reverse share one cancel flag (set by the first to answer, or by the time
+  // limit) and one claim (taken by the first complete answer, kept even past the limit): both
+  // by the lower index of the two.
+  std::vector<std::atomic<bool>> cancel_, claimed_;
+  Deadline deadline_;
+  std::atomic<std::size_t> done_{0}, stage_total_{0};
+  std::atomic<int> stage_{0}, round_{0};
+  std::optional<ProgressReporter> reporter_;
+  std::map<int, peg::PegPuzzle> puzzles_;
+  std::map<int, std::vector<LayerSet>> endgames_;
+  std::size_t endgame_positions_ = 0;
+  double endgame_seconds_ = 0;
+  int table_bits_ = 0;
+  bool meet_ = false;
+  std::uint64_t meeting_positions_ = 0;
+  int meetings_ = 0, stopped_meetings_ = 0;
+};
+
+// The solution of (s, f), the pair's turned onto it, written and verified.
+void AllStarts::write_solution(int s, int f, const Answer& a) const {
+  std::vector<peg::Jump> jumps;
+  for (const peg::Jump& j : a.pair->solution) jumps.push_back(image_of(board_, group_[a.symmetry], j));
+  const PegRequest request = make_peg_request(board_, board_.all_holes() & ~bit(s), peg::hole_name(board_, f));
+  const std::string path = options_.output + "/" + board_.name() + "-" + peg::hole_name(board_, s) + "-" +
+                           peg::hole_name(board_, f) + ".txt";
+  write_checked_text(path, format_peg_solution(request, jumps));
+  const PegVerification v = verify_peg_solution(path);
+  if (!v.valid) throw std::logic_error(path + ": the written solution does not verify: " + v.reason);
+}
+
+// Start s's row of the table: its solvable finishes, its unsolvable ones with their proofs, and
+// those left undecided.
+nlohmann::json AllStarts::start_entry(int s, const std::vector<std::vector<Answer>>& answers, Tally& tally) const {
+  nlohmann::json finishes = nlohmann::json::array(), proofs = nlohmann::json::array(), open = nlohmann::json::array();
+  for (int f = 0; f < board_.holes(); ++f) {
+    const Answer& a = answers[s][f];
+    if (!a.pair) {
+      ++tally.by_class;
+      continue;
+    }
+    const BitPermutation& g = group_[a.symmetry];
+    // The reverse problem of (s, f), for the proofs that were found on it.
+    const std::string of_reverse =
+        " of the reverse problem (start " + peg::hole_name(board_, f) + ", finish " + peg::hole_name(board_, s) + ")";
+    if (a.pair->proof == Proof::none) {  // stopped by --time-limit, or its meeting by --meeting-positions
+      const Pair& reverse = pairs_[a.pair->reverse];
+      const auto work = [](const Pair& p) { return p.tried + p.beam_nodes; };
+      const std::uint64_t tried = work(*a.pair) + (&reverse == a.pair ? 0 : work(reverse));
+      open.push_back({{"finish", peg::hole_name(board_, f)}, {"positions_searched", tried}});
+      ++tally.undecided;
+    } else if (a.pair->solvable) {
+      finishes.push_back(peg::hole_name(board_, f));
+      ++tally.solvable_pairs;
+      if (options_.output.empty()) continue;
+      write_solution(s, f, a);
+      ++tally.written;
+    } else if (a.pair->proof == Proof::pagoda) {
+      proofs.push_back({{"finish", peg::hole_name(board_, f)},
+                        {"proof", "pagoda"},
+                        {"pagoda", peg::pagoda_text(board_, peg::image_of(a.pair->pagoda, g))}});
+      ++tally.by_pagoda;
+    } else if (a.pair->proof == Proof::reverse && pairs_[a.pair->reverse].proof == Proof::pagoda) {
+      // The reverse problem (start f, finish s) weighs less than its finish: its pagoda, turned
+      // from the reverse's representative onto (f, s).
+      const BitPermutation& back = group_[group_.inverse_of(a.pair->reverse_symmetry)];
+      const peg::Pagoda image = peg::image_of(peg::image_of(pairs_[a.pair->reverse].pagoda, back), g);
+      proofs.push_back({{"finish", peg::hole_name(board_, f)},
+                        {"proof", "pagoda" + of_reverse},
+                        {"pagoda", peg::pagoda_text(board_, image)}});
+      ++tally.by_pagoda;
+    } else if (const Pair& met = a.pair->proof == Proof::reverse ? pairs_[a.pair->reverse] : *a.pair;
+               met.proof == Proof::meeting) {
+      proofs.push_back({{"finish", peg::hole_name(board_, f)},
+                        {"proof", "meeting of both halves" + (&met == a.pair ? std::string() : of_reverse)},
+                        {"forward_layers", met.forward_layers},
+                        {"backward_layers", met.backward_layers}});
+      ++tally.by_meeting;
+    } else {
+      proofs.push_back({{"finish", peg::hole_name(board_, f)},
+                        {"proof", "exhaustive search" + (a.pair->proof == Proof::reverse ? of_reverse : std::string())},
+                        {"positions", a.pair->nodes}});
+      ++tally.by_search;
+    }
+  }
+  tally.solvable_starts += !finishes.empty();
+  return {{"start", peg::hole_name(board_, s)}, {"finishes", finishes}, {"unsolvable", proofs}, {"undecided", open}};
+}
+
+Report AllStarts::report() const {
+  std::vector<std::vector<Answer>> answers(board_.holes(), std::vector<Answer>(board_.holes()));
+  for (const Pair& p : pairs_)
+    for (int g = 0; g < group_.order(); ++g) answers[group_[g](p.start)][group_[g](p.finish)] = {&p, g};
   std::uint64_t nodes = 0;
   int by_reverse = 0, by_beam = 0;
-  for (const Pair& p : pairs) {
+  for (const Pair& p : pairs_) {
     if (p.proof != Proof::reverse) nodes += p.nodes;
     nodes += p.tried + p.beam_nodes;
     by_reverse += p.proof == Proof::reverse;
     by_beam += p.by_beam;
   }
+  Tally t;
   nlohmann::json list = nlohmann::json::array();
-  text << "Board:  " << board_summary(board) << "\n\nstart  finishes (holes where the last peg can be)\n";
-  for (int s = 0; s < board.holes(); ++s) {
-    nlohmann::json finishes = nlohmann::json::array(), proofs = nlohmann::json::array(), open = nlohmann::json::array();
-    for (int f = 0; f < board.holes(); ++f) {
-      const Answer& a = answers[s][f];
-      if (!a.pair) {
-        ++by_class;
-        continue;
-      }
-      const BitPermutation& g = group[a.symmetry];
-      if (a.pair->proof == Proof::none) {  // stopped by --time-limit, or its meeting by --meeting-positions
-        const Pair& reverse = pairs[a.pair->reverse];
-        const auto work = [](const Pair& p) { return p.tried + p.beam_nodes; };
-        const std::uint64_t tried = work(*a.pair) + (&reverse == a.pair ? 0 : work(reverse));
-        open.push_back({{"finish", peg::hole_name(board, f)}, {"positions_searched", tried}});
-        ++undecided;
-      } else if (a.pair->solvable) {
-        finishes.push_back(peg::hole_name(board, f));
-        ++solvable_pairs;
-        if (options.output.empty()) continue;
-        std::vector<peg::Jump> jumps;
-        for (const peg::Jump& j : a.pair->solution) jumps.push_back(image_of(board, g, j));
-        const PegRequest request = make_peg_request(board, board.all_holes() & ~bit(s), peg::hole_name(board, f));
-        const std::string path = options.output + "/" + board.name() + "-" + peg::hole_name(board, s) + "-" +
-                                 peg::hole_name(board, f) + ".txt";
-        write_checked_text(path, format_peg_solution(request, jumps));
-        const PegVerification v = verify_peg_solution(path);
-        if (!v.valid) throw std::logic_error(path + ": the written solution does not verify: " + v.reason);
-        ++written;
-      } else if (a.pair->proof == Proof::pagoda) {
-        proofs.push_back({{"finish", peg::hole_name(board, f)},
-                          {"proof", "pagoda"},
-                          {"pagoda", peg::pagoda_text(board, peg::image_of(a.pair->pagoda, g))}});
-        ++by_pagoda;
-      } else if (a.pair->proof == Proof::reverse && pairs[a.pair->reverse].proof == Proof::pagoda) {
-        // The reverse problem (start f, finish s) weighs less than its finish: its pagoda, turned
-        // from the reverse's representative onto (f, s).
-        const BitPermutation& back = group[group.inverse_of(a.pair->reverse_symmetry)];
-        const peg::Pagoda image = peg::image_of(peg::image_of(pairs[a.pair->reverse].pagoda, back), g);
-        proofs.push_back({{"finish", peg::hole_name(board, f)},
-                          {"proof", "pagoda of the reverse problem (start " + peg::hole_name(board, f) + ", finish " +
-                                        peg::hole_name(board, s) + ")"},
-                          {"pagoda", peg::pagoda_text(board, image)}});
-        ++by_pagoda;
-      } else if (const Pair& met = a.pair->proof == Proof::reverse ? pairs[a.pair->reverse] : *a.pair;
-                 met.proof == Proof::meeting) {
-        proofs.push_back(
-            {{"finish", peg::hole_name(board, f)},
-             {"proof", &met == a.pair ? std::string("meeting of both halves")
-                                      : "meeting of both halves of the reverse problem (start " +
-                                            peg::hole_name(board, f) + ", finish " + peg::hole_name(board, s) + ")"},
-             {"forward_layers", met.forward_layers},
-             {"backward_layers", met.backward_layers}});
-        ++by_meeting;
-      } else {
-        proofs.push_back({{"finish", peg::hole_name(board, f)},
-                          {"proof", a.pair->proof == Proof::reverse
-                                        ? "exhaustive search of the reverse problem (start " +
-                                              peg::hole_name(board, f) + ", finish " + peg::hole_name(board, s) + ")"
-                                        : std::string("exhaustive search")},
-                          {"positions", a.pair->nodes}});
-        ++by_search;
-      }
-    }
-    solvable_starts += !finishes.empty();
-    text << std::left << std::setw(7) << peg::hole_name(board, s) << std::right;
-    if (finishes.empty()) text << "(none)";
-    for (const auto& f : finishes) text << f.get<std::string>() << ' ';
-    if (!open.empty()) {
+  std::ostringstream text;
+  text << "Board:  " << board_summary(board_) << "\n\nstart  finishes (holes where the last peg can be)\n";
+  for (int s = 0; s < board_.holes(); ++s) {
+    const nlohmann::json entry = start_entry(s, answers, t);
+    text << std::left << std::setw(7) << peg::hole_name(board_, s) << std::right;
+    if (entry["finishes"].empty()) text << "(none)";
+    for (const auto& f : entry["finishes"]) text << f.get<std::string>() << ' ';
+    if (!entry["undecided"].empty()) {
       text << " undecided:";
-      for (const auto& f : open) text << ' ' << f["finish"].get<std::string>();
+      for (const auto& f : entry["undecided"]) text << ' ' << f["finish"].get<std::string>();
     }
     text << "\n";
-    list.push_back(
-        {{"start", peg::hole_name(board, s)}, {"finishes", finishes}, {"unsolvable", proofs}, {"undecided", open}});
+    list.push_back(entry);
   }
   // The picture: each start hole with the number of holes its last peg can finish on.
-  draw::Diagram picture = draw::peg_diagram(board, 0);
-  picture.caption = board.name() + ": finish holes from each start";
-  for (int s = 0; s < board.holes(); ++s) {
+  draw::Diagram picture = draw::peg_diagram(board_, 0);
+  picture.caption = board_.name() + ": finish holes from each start";
+  for (int s = 0; s < board_.holes(); ++s) {
     const std::size_t count = list[static_cast<std::size_t>(s)]["finishes"].size();
     picture.labels.push_back({.point = s, .text = std::to_string(count), .kind = count ? "win" : "loss"});
   }
-  const double seconds = clock.seconds();
+  const double seconds = clock_.seconds();
   text << "\n"
-       << solvable_starts << " of " << board.holes() << " start holes can finish with one peg; " << solvable_pairs
+       << t.solvable_starts << " of " << board_.holes() << " start holes can finish with one peg; " << t.solvable_pairs
        << " solvable start/finish pairs"
-       << (written ? " (" + std::to_string(written) + " solution files written and verified)" : "")
-       << ".\nUnsolvable pairs: " << by_class << " by position class, " << by_pagoda << " by a pagoda function, "
-       << by_search << " by exhaustive search"
-       << (meet ? ", " + std::to_string(by_meeting) + " by the meeting of both halves" : "") << " (" << by_reverse
+       << (t.written ? " (" + std::to_string(t.written) + " solution files written and verified)" : "")
+       << ".\nUnsolvable pairs: " << t.by_class << " by position class, " << t.by_pagoda << " by a pagoda function, "
+       << t.by_search << " by exhaustive search"
+       << (meet_ ? ", " + std::to_string(t.by_meeting) + " by the meeting of both halves" : "") << " (" << by_reverse
        << " pairs up to symmetry decided by their reverse problem).\n";
-  if (undecided && stopped_meetings)
-    text << "Undecided: " << undecided << " pairs (" << stopped_meetings
+  if (t.undecided && stopped_meetings_)
+    text << "Undecided: " << t.undecided << " pairs (" << stopped_meetings_
          << " up to symmetry, with their reverses), their meetings stopped before their halves would pass "
-         << meeting_positions << " canonical positions (--meeting-positions; the table above is incomplete).\n";
-  else if (undecided)
-    text << "Undecided: " << undecided << " pairs, their searches stopped by --time-limit " << options.time_limit
+         << meeting_positions_ << " canonical positions (--meeting-positions; the table above is incomplete).\n";
+  else if (t.undecided)
+    text << "Undecided: " << t.undecided << " pairs, their searches stopped by --time-limit " << options_.time_limit
          << " s (the table above is incomplete; --meet-open decides them).\n";
-  text << pairs.size() << " pairs up to symmetry ("
+  text << pairs_.size() << " pairs up to symmetry ("
        << (by_beam ? std::to_string(by_beam) + " solved by beam searches, " : "")
-       << (meetings ? std::to_string(meetings) + " decided by meetings, with their reverses, " : "")
+       << (meetings_ ? std::to_string(meetings_) + " decided by meetings, with their reverses, " : "")
        << "the rest by the tests and searches above), " << nodes << " positions expanded, " << seconds << " s with "
-       << options.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return Report{nlohmann::json{{"board", board.name()},
+       << options_.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return Report{nlohmann::json{{"board", board_.name()},
                                {"pairs", list},
-                               {"solvable_starts", solvable_starts},
-                               {"solvable_pairs", solvable_pairs},
-                               {"unsolvable_by_class", by_class},
-                               {"unsolvable_by_pagoda", by_pagoda},
-                               {"unsolvable_by_search", by_search},
-                               {"unsolvable_by_meeting", by_meeting},
-                               {"meetings", meetings},
-                               {"stopped_meetings", stopped_meetings},
-                               {"meeting_positions", meet ? nlohmann::json(meeting_positions) : nlohmann::json()},
+                               {"solvable_starts", t.solvable_starts},
+                               {"solvable_pairs", t.solvable_pairs},
+                               {"unsolvable_by_class", t.by_class},
+                               {"unsolvable_by_pagoda", t.by_pagoda},
+                               {"unsolvable_by_search", t.by_search},
+                               {"unsolvable_by_meeting", t.by_meeting},
+                               {"meetings", meetings_},
+                               {"stopped_meetings", stopped_meetings_},
+                               {"meeting_positions", meet_ ? nlohmann::json(meeting_positions_) : nlohmann::json()},
                                {"found_by_beam", by_beam},
-                               {"beam_width", options.beam_width},
-                               {"solution_files", written},
-                               {"complete", undecided == 0},
-                               {"undecided_pairs", undecided},
-                               {"time_limit", options.time_limit},
+                               {"beam_width", options_.beam_width},
+                               {"solution_files", t.written},
+                               {"complete", t.undecided == 0},
+                               {"undecided_pairs", t.undecided},
+                               {"time_limit", options_.time_limit},
                                {"search_positions",
-                                options.time_limit > 0 ? nlohmann::json() : nlohmann::json(options.search_positions)},
-                               {"searches", pairs.size()},
+                                options_.time_limit > 0 ? nlohmann::json() : nlohmann::json(options_.search_positions)},
+                               {"searches", pairs_.size()},
                                {"decided_by_reverse", by_reverse},
                                {"nodes", nodes},
                                {"seconds", seconds},
-                               {"threads", options.threads},
-                               {"table_bits", table_bits},
-                               {"endgame_positions", endgame_positions},
-                               {"endgame_seconds", endgame_seconds},
+                               {"threads", options_.threads},
+                               {"table_bits", table_bits_},
+                               {"endgame_positions", endgame_positions_},
+                               {"endgame_seconds", endgame_seconds_},
                                {"peak_memory_mib", cli::peak_memory_mib()}},
                 text.str(), draw::diagram_svg(picture)};
+}
+
+}  // namespace
+
+Report peg_all_starts(const peg::Board& board, const PegJobOptions& options) {
+  if (!options.output.empty()) std::filesystem::create_directories(options.output);  // fails before the work
+  AllStarts run(board, options);
+  run.pagoda_proofs();
+  run.prepare_searches();
+  run.beam_searches();
+  run.searches();
+  run.meetings();
+  return run.report();
 }
 
 }  // namespace gs::tools
