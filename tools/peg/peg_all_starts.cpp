@@ -293,6 +293,11 @@ class AllStarts {
     int solvable_starts = 0, solvable_pairs = 0, by_pagoda = 0, by_search = 0, by_meeting = 0, by_class = 0,
         written = 0, undecided = 0;
   };
+  struct Work {
+    std::uint64_t nodes = 0;  // positions expanded
+    int by_reverse = 0, by_beam = 0;
+    double seconds = 0;
+  };
 
   // Pair i decided (its solution when solvable, `nodes` the work that decided it), and so its reverse.
   void decide(std::size_t i, Proof proof, bool solvable, std::vector<peg::Jump> solution, std::uint64_t nodes) {
@@ -316,6 +321,7 @@ class AllStarts {
 
   nlohmann::json start_entry(int s, const std::vector<std::vector<Answer>>& answers, Tally& tally) const;
   void write_solution(int s, int f, const Answer& a) const;
+  std::string summary(const Tally& t, const Work& w) const;
 
   const peg::Board& board_;
   const PegJobOptions& options_;
@@ -411,6 +417,31 @@ nlohmann::json AllStarts::start_entry(int s, const std::vector<std::vector<Answe
   return {{"start", peg::hole_name(board_, s)}, {"finishes", finishes}, {"unsolvable", proofs}, {"undecided", open}};
 }
 
+// The closing lines of the report: the tally, what is undecided and why, the work.
+std::string AllStarts::summary(const Tally& t, const Work& w) const {
+  std::ostringstream text;
+  text << t.solvable_starts << " of " << board_.holes() << " start holes can finish with one peg; " << t.solvable_pairs
+       << " solvable start/finish pairs"
+       << (t.written ? " (" + std::to_string(t.written) + " solution files written and verified)" : "")
+       << ".\nUnsolvable pairs: " << t.by_class << " by position class, " << t.by_pagoda << " by a pagoda function, "
+       << t.by_search << " by exhaustive search"
+       << (meet_ ? ", " + std::to_string(t.by_meeting) + " by the meeting of both halves" : "") << " (" << w.by_reverse
+       << " pairs up to symmetry decided by their reverse problem).\n";
+  if (t.undecided && stopped_meetings_)
+    text << "Undecided: " << t.undecided << " pairs (" << stopped_meetings_
+         << " up to symmetry, with their reverses), their meetings stopped before their halves would pass "
+         << meeting_positions_ << " canonical positions (--meeting-positions; the table above is incomplete).\n";
+  else if (t.undecided)
+    text << "Undecided: " << t.undecided << " pairs, their searches stopped by --time-limit " << options_.time_limit
+         << " s (the table above is incomplete; --meet-open decides them).\n";
+  text << pairs_.size() << " pairs up to symmetry ("
+       << (w.by_beam ? std::to_string(w.by_beam) + " solved by beam searches, " : "")
+       << (meetings_ ? std::to_string(meetings_) + " decided by meetings, with their reverses, " : "")
+       << "the rest by the tests and searches above), " << w.nodes << " positions expanded, " << w.seconds << " s with "
+       << options_.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  return text.str();
+}
+
 Report AllStarts::report() const {
   std::vector<std::vector<Answer>> answers(board_.holes(), std::vector<Answer>(board_.holes()));
   for (const Pair& p : pairs_)
@@ -447,26 +478,7 @@ Report AllStarts::report() const {
     picture.labels.push_back({.point = s, .text = std::to_string(count), .kind = count ? "win" : "loss"});
   }
   const double seconds = clock_.seconds();
-  text << "\n"
-       << t.solvable_starts << " of " << board_.holes() << " start holes can finish with one peg; " << t.solvable_pairs
-       << " solvable start/finish pairs"
-       << (t.written ? " (" + std::to_string(t.written) + " solution files written and verified)" : "")
-       << ".\nUnsolvable pairs: " << t.by_class << " by position class, " << t.by_pagoda << " by a pagoda function, "
-       << t.by_search << " by exhaustive search"
-       << (meet_ ? ", " + std::to_string(t.by_meeting) + " by the meeting of both halves" : "") << " (" << by_reverse
-       << " pairs up to symmetry decided by their reverse problem).\n";
-  if (t.undecided && stopped_meetings_)
-    text << "Undecided: " << t.undecided << " pairs (" << stopped_meetings_
-         << " up to symmetry, with their reverses), their meetings stopped before their halves would pass "
-         << meeting_positions_ << " canonical positions (--meeting-positions; the table above is incomplete).\n";
-  else if (t.undecided)
-    text << "Undecided: " << t.undecided << " pairs, their searches stopped by --time-limit " << options_.time_limit
-         << " s (the table above is incomplete; --meet-open decides them).\n";
-  text << pairs_.size() << " pairs up to symmetry ("
-       << (by_beam ? std::to_string(by_beam) + " solved by beam searches, " : "")
-       << (meetings_ ? std::to_string(meetings_) + " decided by meetings, with their reverses, " : "")
-       << "the rest by the tests and searches above), " << nodes << " positions expanded, " << seconds << " s with "
-       << options_.threads << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
+  text << "\n" << summary(t, {.nodes = nodes, .by_reverse = by_reverse, .by_beam = by_beam, .seconds = seconds});
   return Report{nlohmann::json{{"board", board_.name()},
                                {"pairs", list},
                                {"solvable_starts", t.solvable_starts},
