@@ -488,6 +488,106 @@ Report stats(const G& game, const TableJobOptions& options) {
                 text.str(), outcome_chart(std::string(G::kName) + " " + game.variant(), G::kSides, layers)};
 }
 
+// What verify found wrong: the count, and the first (for the report).
+class VerifyErrors {
+ public:
+  void report(const std::string& error) {
+    if (wrong_.fetch_add(1) == 0) {
+      const std::lock_guard lock(first_mutex_);
+      first_ = error;
+    }
+  }
+  std::uint64_t count() const { return wrong_.load(); }
+  std::string first() const {
+    const std::lock_guard lock(first_mutex_);
+    return first_;
+  }
+
+ private:
+  std::atomic<std::uint64_t> wrong_{0};
+  mutable std::mutex first_mutex_;
+  std::string first_;
+};
+
+// The published checksum list's section for these tables (from its title line to the next
+// title) against the tables' headers: a layer listed but not built, or built differently, is wrong.
+template <Reported G>
+void check_published_sums(const G& game, LayerTables<G>& store, const std::string& path, VerifyErrors& errors) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read the checksum list " + path);
+  const std::string title = "# " + std::string(G::kName) + " " + game.variant() + " ";
+  bool inside = false, found = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("# ", 0) == 0) {
+      inside = line.rfind(title, 0) == 0;
+      found = found || inside;
+      continue;
+    }
+    if (!inside || line.empty()) continue;
+    const int layer = std::atoi(line.c_str() + std::min(line.size(), std::size_t{6}));  // "layer=N ..."
+    if (line.rfind("layer=", 0) != 0 || layer < 0 || layer >= game.layer_count())
+      throw InputError(path + ": not a layer line: " + line);
+    if (!store.present(layer))
+      errors.report("layer " + std::to_string(layer) + " is listed in " + path + " but not built");
+    else if (sums_line(store.header(layer)) != line)
+      errors.report("layer " + std::to_string(layer) + " differs from " + path + ": " + sums_line(store.header(layer)));
+  }
+  if (!found) throw InputError(path + " lists no tables of " + G::kName + " " + game.variant());
+}
+
+// The layers an earlier verify checked, by their files' checksums (a damaged record is said in
+// `text` and ignored).
+inline std::map<int, std::string> read_verified_record(const std::string& path, std::ostringstream& text) {
+  std::map<int, std::string> recorded;
+  if (!std::filesystem::exists(path)) return recorded;
+  try {
+    std::istringstream in(read_checked_text(path, kSmallFileLimit));
+    for (std::string line; std::getline(in, line);) {
+      int layer = -1;
+      char sum[17] = {};
+      if (std::sscanf(line.c_str(), "layer=%d checksum=%16s", &layer, sum) == 2) recorded[layer] = sum;
+    }
+  } catch (const DataError& e) {
+    text << "(ignored a damaged record of earlier checks: " << e.what() << ")\n";
+    recorded.clear();
+  }
+  return recorded;
+}
+
+// Every position of a layer re-derived from its successors, in parallel, the positions added to
+// `checked` as they are done (the progress line reads it). The earlier layers it reads (all of them, for a game that
+// does not say) are loaded before the parallel pass, so workers only read the store; the others leave memory.
+template <Reported G>
+void verify_layer(const G& game, LayerTables<G>& store, int layer, VerifyErrors& errors,
+                  std::atomic<std::uint64_t>& checked) {
+  const CompactTable& t = store.table(layer);
+  std::vector<int> reads;
+  if constexpr (LayerDependencies<G>)
+    reads = game.layers_read(layer);
+  else
+    for (int l = 0; l < layer; ++l) reads.push_back(l);
+  for (int l = 0; l < layer; ++l)
+    if (std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
+  for (int l : reads)
+    if (store.present(l)) store.table(l);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
+    std::uint64_t count = 0;
+    for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {
+      if (!p) {
+        if (t.has(i))
+          errors.report("layer " + std::to_string(layer) + " index " + std::to_string(i) +
+                        ": a value where no position is");
+        return;
+      }
+      ++count;
+      const Value want = store.implied(*p, layer), have = t.value(i);
+      if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
+        errors.report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
+    });
+    checked += count;
+  });
+}
+
 template <Reported G>
 Report verify(const G& game, const TableJobOptions& options, bool& valid) {
   std::ostringstream text;
@@ -495,63 +595,19 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
   LayerTables<G> store(game, options.dir);
   const int last = last_layer_present(store, game, options.dir);
   const bool complete = last == game.layer_count() - 1;
-  std::atomic<std::uint64_t> checked{0}, wrong{0};
-  std::atomic<int> current{0};
-  int layers = 0;
-  std::mutex first_mutex;
-  std::string first_error;
-  auto report = [&](const std::string& error) {
-    if (wrong.fetch_add(1) == 0) {
-      const std::lock_guard lock(first_mutex);
-      first_error = error;
-    }
-  };
-  if (!options.checksums.empty()) {
-    // The list's section for these tables: from its title line to the next title.
-    std::ifstream in(options.checksums);
-    if (!in) throw InputError("cannot read the checksum list " + options.checksums);
-    const std::string title = "# " + std::string(G::kName) + " " + game.variant() + " ";
-    bool inside = false, found = false;
-    for (std::string line; std::getline(in, line);) {
-      if (line.rfind("# ", 0) == 0) {
-        inside = line.rfind(title, 0) == 0;
-        found = found || inside;
-        continue;
-      }
-      if (!inside || line.empty()) continue;
-      const int layer = std::atoi(line.c_str() + std::min(line.size(), std::size_t{6}));  // "layer=N ..."
-      if (line.rfind("layer=", 0) != 0 || layer < 0 || layer >= game.layer_count())
-        throw InputError(options.checksums + ": not a layer line: " + line);
-      if (!store.present(layer))
-        report("layer " + std::to_string(layer) + " is listed in " + options.checksums + " but not built");
-      else if (sums_line(store.header(layer)) != line)
-        report("layer " + std::to_string(layer) + " differs from " + options.checksums + ": " +
-               sums_line(store.header(layer)));
-    }
-    if (!found) throw InputError(options.checksums + " lists no tables of " + G::kName + " " + game.variant());
-  }
+  VerifyErrors errors;
+  if (!options.checksums.empty()) check_published_sums(game, store, options.checksums, errors);
   // Layers verified by an earlier run, by their files' checksums: a verify stopped part way
   // goes on from where it was (delete the record to check everything again).
   const std::string record_path = options.dir + "/" + G::kName + "-" + game.variant() + ".verified";
-  std::map<int, std::string> recorded;
+  const std::map<int, std::string> recorded = read_verified_record(record_path, text);
   std::string record;
   auto record_line = [](int layer, const std::string& checksum) {
     return "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
   };
-  if (std::filesystem::exists(record_path)) {
-    try {
-      std::istringstream in(read_checked_text(record_path, kSmallFileLimit));
-      for (std::string line; std::getline(in, line);) {
-        int layer = -1;
-        char sum[17] = {};
-        if (std::sscanf(line.c_str(), "layer=%d checksum=%16s", &layer, sum) == 2) recorded[layer] = sum;
-      }
-    } catch (const DataError& e) {
-      text << "(ignored a damaged record of earlier checks: " << e.what() << ")\n";
-      recorded.clear();
-    }
-  }
-  int skipped = 0, stated = 0;
+  std::atomic<std::uint64_t> checked{0};
+  std::atomic<int> current{0};
+  int layers = 0, skipped = 0, stated = 0;
   const ProgressReporter progress(options.global.progress(), [&] {
     return std::string(G::kName) + " verify: layer " + std::to_string(current.load()) + ", " +
            std::to_string(checked.load()) + " positions checked";
@@ -566,7 +622,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       // that table's checksum when read; what remains is condition (Z) of progress_rule.h.
       if (store.stated(layer)) {
         if (!store.bounded(layer) || !store.condition_z(layer))
-          report("layer " + std::to_string(layer) + " is stated from the plain table, but condition (Z) fails");
+          errors.report("layer " + std::to_string(layer) + " is stated from the plain table, but condition (Z) fails");
         ++stated;
         continue;
       }
@@ -575,42 +631,16 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       try {  // the file is still whole (every block's checksum); its values were checked
         check_table_file(store.path(layer), store.expected(layer));
       } catch (const DataError& e) {
-        report(e.what());
+        errors.report(e.what());
         continue;
       }
       ++skipped;
       record += record_line(layer, checksum);
       continue;
     }
-    const CompactTable& t = store.table(layer);
-    // The earlier layers this one reads (all of them, for a game that does not say) are loaded
-    // before the parallel pass, so workers only read the store; the others leave memory.
-    std::vector<int> reads;
-    if constexpr (LayerDependencies<G>)
-      reads = game.layers_read(layer);
-    else
-      for (int l = 0; l < layer; ++l) reads.push_back(l);
-    for (int l = 0; l < layer; ++l)
-      if (std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
-    for (int l : reads)
-      if (store.present(l)) store.table(l);
-    const std::uint64_t wrong_before = wrong.load();
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
-      std::uint64_t count = 0;
-      for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {
-        if (!p) {
-          if (t.has(i))
-            report("layer " + std::to_string(layer) + " index " + std::to_string(i) + ": a value where no position is");
-          return;
-        }
-        ++count;
-        const Value want = store.implied(*p, layer), have = t.value(i);
-        if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
-          report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
-      });
-      checked += count;
-    });
-    if (wrong.load() == wrong_before) {
+    const std::uint64_t wrong_before = errors.count();
+    verify_layer(game, store, layer, errors, checked);
+    if (errors.count() == wrong_before) {
       record += record_line(layer, checksum);
       write_checked_text(record_path, record);
     }
@@ -619,13 +649,13 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
   if (stated)
     text << stated << " layers stated from the plain tables: the statements match the plain files, and the "
          << "unbounded layers keep the plain values at counter 0\n";
-  valid = wrong == 0 && layers > 0;
+  valid = errors.count() == 0 && layers > 0;
   if (!complete)
     text << "a partial build: layers " << last + 1 << " to " << game.layer_count() - 1
          << " are not built (the start may be among them), so only layers 0 to " << last << " are checked\n";
   text << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
        << " positions re-checked against their successors: ";
-  text << (valid ? "all consistent" : "INVALID, " + std::to_string(wrong.load()) + " wrong; first: " + first_error)
+  text << (valid ? "all consistent" : "INVALID, " + std::to_string(errors.count()) + " wrong; first: " + errors.first())
        << " (" << clock.seconds() << " s)\n";
   return Report{nlohmann::json{{"game", G::kName},
                                {"variant", game.variant()},
@@ -634,9 +664,9 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
                                {"verified_earlier", skipped},
                                {"complete", complete},
                                {"stated_layers", stated},
-                               {"wrong", wrong.load()},
+                               {"wrong", errors.count()},
                                {"valid", valid},
-                               {"first_error", first_error},
+                               {"first_error", errors.first()},
                                {"seconds", clock.seconds()}},
                 text.str()};
 }
