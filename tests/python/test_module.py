@@ -152,3 +152,44 @@ def test_long_jobs_release_the_gil():
     worker.join()
     # The analysis takes seconds; a held GIL would have let this loop run once or twice.
     assert len(ticks) > 20
+
+
+def test_run_gives_any_registered_command_as_the_command_line_does(tmp_path):
+    one_thread = ("peg", "--board", "triangle5", "--threads", "1")  # the solution found depends on threads
+    assert stable(gamesolver.run(*one_thread)) == stable(cli(*one_thread))
+    assert gamesolver.run("mountnfall", "perft", "--depth", "2")["perft"] == [134, 17956]
+    tables = str(tmp_path / "fh4")
+    built = gamesolver.run("hunt", "build", "--game", "fox-hounds", "--size", "4", "--dir", tables)
+    probed = gamesolver.run("hunt", "probe", "--game", "fox-hounds", "--size", "4", "--dir", tables)
+    assert stable(probed) == stable(cli("hunt", "probe", "--game", "fox-hounds", "--size", "4", "--dir", tables))
+    assert built["start"]["value"] == probed["value"] and built["start"]["distance"] == probed["distance"]
+
+
+def test_run_refuses_as_the_command_line_does(tmp_path):
+    cases = [
+        (("chess",), "unknown command 'chess'"),
+        (("hunt", "build", "--game", "fox-hounds", "--max-geese", "9", "--dir", str(tmp_path)), "--max-geese applies"),
+        (("peg", "--board", "nowhere"), cli("peg", "--board", "nowhere", code=2).removeprefix("gamesolver: ")),
+        (("bench",), "runs from the command line only"),
+        (("hunt", "play", "--game", "fox-hounds", "--dir", str(tmp_path)), "played at the terminal"),
+        (("peg", "--help"), "--help on the command line"),
+    ]
+    for args, message in cases:
+        with pytest.raises(gamesolver.InputError, match=message.split(" (")[0].replace("'", ".")):
+            gamesolver.run(*args)
+
+
+def test_run_says_an_exit_code_that_is_not_0(tmp_path):
+    # Tables that differ from the checksum list given: verify answers INVALID, exit 1.
+    tables = str(tmp_path / "fh4")
+    cli("hunt", "build", "--game", "fox-hounds", "--size", "4", "--dir", tables)
+    sums = subprocess.run([GAMESOLVER, "hunt", "sums", "--game", "fox-hounds", "--size", "4", "--dir", tables],
+                          capture_output=True, text=True, check=True).stdout
+    wrong = tmp_path / "wrong.sums"
+    lines = sums.splitlines()
+    lines[1] = lines[1][:-1] + ("0" if lines[1][-1] != "0" else "1")
+    wrong.write_text("\n".join(lines) + "\n")
+    result = gamesolver.run("hunt", "verify", "--game", "fox-hounds", "--size", "4", "--dir", tables,
+                            "--checksums", str(wrong))
+    assert result["valid"] is False and result["exit_code"] == 1
+    assert "exit_code" not in gamesolver.run("hunt", "verify", "--game", "fox-hounds", "--size", "4", "--dir", tables)

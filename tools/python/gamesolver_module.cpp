@@ -8,7 +8,10 @@
 
 #include <filesystem>
 #include <functional>
+#include <iostream>
+#include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "engine/core/errors.h"
@@ -22,6 +25,7 @@
 #include "tools/mountnfall/mountnfall_drawing.h"
 #include "tools/peg/peg_jobs.h"
 #include "tools/peg/peg_problem.h"
+#include "tools/registry.h"
 
 namespace py = pybind11;
 
@@ -32,6 +36,25 @@ namespace {
 // Quiet (no progress on stderr) and on every core unless `threads` says otherwise.
 cli::GlobalOptions quiet() { return {.quiet = true}; }
 
+// Every failure as the command line names it: InputError or DataError, never a bare
+// RuntimeError from a library.
+template <class F>
+auto with_toolkit_errors(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::filesystem::filesystem_error& e) {
+    throw InputError(cli::filesystem_message(e));
+  } catch (const InputError&) {
+    throw;
+  } catch (const DataError&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw DataError("out of memory");
+  } catch (const std::exception& e) {
+    throw DataError(e.what());
+  }
+}
+
 // Runs a job without the GIL and turns its result into Python objects (through JSON, so a
 // Python caller sees exactly what --json writes); `svg` adds the picture under "svg".
 py::object run(const std::function<Report()>& job, int threads, bool svg = false) {
@@ -39,21 +62,7 @@ py::object run(const std::function<Report()>& job, int threads, bool svg = false
   {
     py::gil_scoped_release free;
     const cli::ThreadLimit limit(threads);
-    // Every failure as the command line names it: InputError or DataError, never a bare
-    // RuntimeError from a library.
-    try {
-      report = job();
-    } catch (const std::filesystem::filesystem_error& e) {
-      throw InputError(cli::filesystem_message(e));
-    } catch (const InputError&) {
-      throw;
-    } catch (const DataError&) {
-      throw;
-    } catch (const std::bad_alloc&) {
-      throw DataError("out of memory");
-    } catch (const std::exception& e) {
-      throw DataError(e.what());
-    }
+    report = with_toolkit_errors(job);
   }
   py::object result = py::module_::import("json").attr("loads")(report.json.dump());
   if (svg) result["svg"] = report.picture();
@@ -67,6 +76,48 @@ int resolved_threads(int threads) { return cli::ThreadLimit(threads).threads(); 
 const std::string& path_arg(const std::string& path, const char* what) {
   if (path.find('\0') != std::string::npos) throw InputError(std::string(what) + " holds a NUL byte: " + clipped(path));
   return path;
+}
+
+// Any registered command with its arguments, as on the command line (`gamesolver.run("peg",
+// "--board", "french")`): what `--json -` prints, so a new game is callable from Python as soon
+// as it is registered (bench, serve and the play modes stay on the command line). A run that exits with another code
+// than 0 without raising (an invalid solution file, a wrong bench answer) says so under "exit_code". The command writes
+// its JSON to std::cout, taken for the call: one such call at a time.
+py::object run_command(const std::string& name, const std::vector<std::string>& arguments) {
+  const Command* command = find_command(name);
+  if (!command) throw InputError("unknown command '" + clipped(name) + "'");
+  // What needs the command line itself: bench runs the gamesolver binary, serve and play wait
+  // for people, --help prints no result.
+  if (name == "bench" || name == "serve") throw InputError("gamesolver " + name + " runs from the command line only");
+  for (const std::string& a : arguments) {
+    path_arg(a, "an argument");
+    if (a == "--help" || a == "-h") throw InputError("see gamesolver " + name + " --help on the command line");
+  }
+  if (!arguments.empty() && arguments.front() == "play")
+    throw InputError("gamesolver " + name + " play is played at the terminal");
+  std::vector<std::string> args = arguments;
+  args.insert(args.end(), {"--json", "-", "--quiet"});
+  static std::mutex one_at_a_time;
+  std::ostringstream captured;
+  int code = 0;
+  {
+    py::gil_scoped_release free;
+    const std::lock_guard hold(one_at_a_time);
+    std::streambuf* const stdout_buffer = std::cout.rdbuf(captured.rdbuf());
+    try {
+      code = with_toolkit_errors([&] { return command->run(args); });
+    } catch (...) {
+      std::cout.rdbuf(stdout_buffer);
+      throw;
+    }
+    std::cout.rdbuf(stdout_buffer);
+  }
+  const std::string text = captured.str();
+  if (text.find_first_not_of(" \n") == std::string::npos)
+    throw InputError("gamesolver " + name + " wrote no JSON for these arguments");
+  py::object result = py::module_::import("json").attr("loads")(text);
+  if (code != 0 && py::isinstance<py::dict>(result)) result["exit_code"] = code;
+  return result;
 }
 
 py::object peg_solve_py(const std::string& board, std::optional<std::string> start, std::optional<std::string> position,
@@ -179,6 +230,17 @@ PYBIND11_MODULE(gamesolver, m) {
   m.doc() = "gamesolver: game solving from Python (the jobs of the gamesolver command, results as --json gives them)";
   py::register_exception<gs::InputError>(m, "InputError", PyExc_ValueError);
   py::register_exception<gs::DataError>(m, "DataError", PyExc_RuntimeError);
+
+  m.def(
+      "run",
+      [](const std::string& command, const py::args& arguments) {
+        std::vector<std::string> args;
+        for (const auto& a : arguments) args.push_back(py::cast<std::string>(a));
+        return run_command(command, args);
+      },
+      "Runs any gamesolver command with its arguments (gamesolver.run('peg', '--board', 'french')) and "
+      "returns what --json prints.",
+      "command"_a);
 
   auto peg = m.def_submodule("peg", "peg solitaire");
   peg.def("solve", &peg_solve_py, "Solves a problem: the jumps, or the proof that none exists.", "board"_a = "english",
