@@ -1,4 +1,4 @@
-// Laws every game of the vocabulary (solvers/common/game.h) must keep, checked on positions
+// Laws every game of the vocabulary (engine/core/game.h and the headers beside it) must keep, checked on positions
 // reached by random play in each engine: moves and unmoves invert each other, canonical forms
 // are idempotent and play alike, canonical moves are the canonical forms of the moves, locate
 // and unrank invert each other, and located moves are the moves located. A law a game cannot
@@ -9,6 +9,10 @@
 #include <random>
 #include <vector>
 
+#include "engine/core/game.h"
+#include "engine/core/game_symmetry.h"
+#include "engine/core/game_tables.h"
+#include "engine/core/layer_index.h"
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
@@ -16,7 +20,6 @@
 #include "engine/peg/board_file.h"
 #include "engine/peg/notation.h"
 #include "engine/peg/puzzle.h"
-#include "solvers/common/game.h"
 
 namespace gs {
 namespace {

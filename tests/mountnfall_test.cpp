@@ -4,10 +4,13 @@
 
 #include <set>
 
+#include "engine/core/bit_permutation.h"
 #include "engine/core/errors.h"
+#include "engine/core/game.h"
+#include "engine/core/layer_index.h"
+#include "engine/core/value.h"
 #include "engine/mountnfall/mountnfall.h"
 #include "engine/mountnfall/mountnfall_index.h"
-#include "solvers/common/game.h"
 #include "solvers/common/perft.h"
 
 namespace {

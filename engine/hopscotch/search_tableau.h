@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/deal_game.h"
 #include "engine/hopscotch/tableau.h"
 
 namespace gs::hopscotch {
@@ -135,5 +136,8 @@ class SearchTableau : public Tableau {
   bool win_only_ = false;
   std::array<std::uint64_t, kFoundations> excluded_{};  // by deal index; see excluded()
 };
+
+// What the solvers may ask of it (engine/core/deal_game.h).
+static_assert(StagedDealGame<SearchTableau> && WinOnlyRules<SearchTableau>);
 
 }  // namespace gs::hopscotch

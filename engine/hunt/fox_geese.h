@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
 #include "engine/core/placement_index.h"
 #include "engine/core/value.h"
@@ -38,7 +39,7 @@ class FoxAndGeese {
     bool fox_to_move = true;
     bool operator==(const Position&) const = default;
   };
-  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
+  using Move = Position;  // a move is named by the position it reaches (see engine/core/game.h)
 
   static constexpr const char* kName = "fox-geese";
   static constexpr const char* kIndexScheme = "foxclass.geeseset.side";
@@ -239,5 +240,9 @@ class FoxAndGeese {
   std::vector<std::uint8_t> class_row_;              // per fox class: its row
   std::vector<std::vector<std::uint64_t>> offsets_;  // per layer: each class's first index, then the total
 };
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(Reported<FoxAndGeese> && RangeUnrank<FoxAndGeese> && LayerDependencies<FoxAndGeese> &&
+              ProgressLayers<FoxAndGeese> && LocatedMoves<FoxAndGeese> && LocatedExits<FoxAndGeese>);
 
 }  // namespace gs::hunt

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/core/bitboard.h"
+#include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
 #include "engine/core/value.h"
 
@@ -30,7 +31,7 @@ class FoxAndHounds {
     bool fox_to_move = true;
     bool operator==(const Position&) const = default;
   };
-  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
+  using Move = Position;  // a move is named by the position it reaches (see engine/core/game.h)
 
   explicit FoxAndHounds(int size = 8);
 
@@ -110,5 +111,8 @@ class FoxAndHounds {
   std::vector<std::uint8_t> advance_;                        // by hound-set rank
   int advance(std::uint32_t hounds) const;
 };
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(Reported<FoxAndHounds>);
 
 }  // namespace gs::hunt

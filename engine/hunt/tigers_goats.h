@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
 #include "engine/core/placement_index.h"
 #include "engine/core/value.h"
@@ -36,7 +37,7 @@ class TigersAndGoats {
     bool tigers_to_move = false;
     bool operator==(const Position&) const = default;
   };
-  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
+  using Move = Position;  // a move is named by the position it reaches (see engine/core/game.h)
 
   static constexpr const char* kName = "tigers-goats";
   static constexpr const char* kIndexScheme = "tigerclass.goatset.side";
@@ -199,5 +200,9 @@ class TigersAndGoats {
   SymmetryGroup group_;        // the board's symmetries, or the identity alone when not reducing
   PlacementIndex index_;       // tigers (A) and goats (B), up to group_
 };
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(Reported<TigersAndGoats> && LayerDependencies<TigersAndGoats> && QuietBounded<TigersAndGoats> &&
+              LocatedMoves<TigersAndGoats>);
 
 }  // namespace gs::hunt

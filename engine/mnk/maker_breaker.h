@@ -18,6 +18,8 @@
 #include <optional>
 #include <vector>
 
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
 #include "engine/core/value.h"
 #include "engine/mnk/mnk_game.h"
@@ -78,5 +80,9 @@ class MakerBreaker {
   Player maker_;
   std::vector<Bitboard> lines_;
 };
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(TwoPlayerGame<MakerBreaker> && Symmetric<MakerBreaker> && PlyCounted<MakerBreaker> &&
+              SearchMoves<MakerBreaker>);
 
 }  // namespace gs::mnk

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
 #include "engine/core/value.h"
 #include "engine/mnk/mnk_game.h"
@@ -68,5 +70,9 @@ class MnkWord {
 
 using PackedMnk = MnkWord<std::uint64_t>;
 using WideMnk = MnkWord<uint128>;
+
+// What the solvers may ask of them (engine/core/game*.h).
+static_assert(TwoPlayerGame<PackedMnk> && CountedClasses<PackedMnk> && PlyCounted<PackedMnk> && SearchMoves<PackedMnk>);
+static_assert(TwoPlayerGame<WideMnk> && CountedClasses<WideMnk> && PlyCounted<WideMnk> && SearchMoves<WideMnk>);
 
 }  // namespace gs::mnk

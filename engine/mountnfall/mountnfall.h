@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/game_search.h"
+
 namespace gs::mountnfall {
 
 constexpr int kMaxSize = 8;
@@ -158,5 +160,8 @@ void MountNFall::for_each_previous(const Position& p, F&& f) const {
     }
   }
 }
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(Game<MountNFall> && Evaluated<MountNFall> && NoisyMoves<MountNFall>);
 
 }  // namespace gs::mountnfall

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
 #include "engine/core/placement_index.h"
 #include "engine/mountnfall/mountnfall_play.h"
@@ -67,5 +68,8 @@ class MountNFallIndex : public MountNFallPlay {
   std::vector<Layer> layers_;
   std::vector<int> layer_of_;  // by white * (most + 1) + black
 };
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(Reported<MountNFallIndex>);
 
 }  // namespace gs::mountnfall

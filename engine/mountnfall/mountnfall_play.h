@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/game.h"
 #include "engine/core/value.h"
 #include "engine/mountnfall/mountnfall.h"
 
@@ -16,7 +17,7 @@ namespace gs::mountnfall {
 class MountNFallPlay {
  public:
   using Position = mountnfall::Position;
-  using Move = Position;  // a move is named by the position it reaches (see solvers/common/game.h)
+  using Move = Position;  // a move is named by the position it reaches (see engine/core/game.h)
 
   static constexpr const char* kName = "mountnfall";
   static constexpr const char* kSides[2] = {"white", "black"};
@@ -60,5 +61,8 @@ class MountNFallPlay {
 
   MountNFall game_;
 };
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(TwoPlayerGame<MountNFallPlay> && Unmoves<MountNFallPlay> && Notation<MountNFallPlay>);
 
 }  // namespace gs::mountnfall

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "engine/peg/board.h"
 #include "engine/peg/pagoda.h"
 #include "engine/peg/pagoda_bounds.h"
@@ -158,5 +160,8 @@ class PegPuzzle {
   PagodaBounds pagodas_;               // added ones, sixteen at a time
   std::vector<PagodaBound> large_;     // added ones with weights too large for PagodaBounds
 };
+
+// What the solvers may ask of it (engine/core/game*.h).
+static_assert(LayeredPuzzle<PegPuzzle> && Doomed<PegPuzzle> && Graded<PegPuzzle> && PieceMoves<PegPuzzle>);
 
 }  // namespace gs::peg

@@ -26,7 +26,9 @@
 #include <optional>
 #include <vector>
 
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "solvers/common/hash.h"
 #include "solvers/layered/layer_set.h"
 

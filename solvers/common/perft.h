@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
 
 namespace gs {
 

@@ -45,8 +45,8 @@
 #include <string>
 
 #include "engine/core/errors.h"
+#include "engine/core/game_tables.h"
 #include "engine/core/value.h"
-#include "solvers/common/game.h"
 
 namespace gs {
 

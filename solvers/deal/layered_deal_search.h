@@ -26,7 +26,8 @@
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
-#include "solvers/common/game.h"
+#include "engine/core/deal_game.h"
+#include "engine/core/value.h"
 #include "solvers/common/hash.h"
 
 namespace gs {

@@ -20,8 +20,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/core/deal_game.h"
 #include "engine/core/portable_random.h"
-#include "solvers/common/game.h"
+#include "engine/core/value.h"
 #include "solvers/deal/layered_deal_search.h"
 #include "solvers/deal/score_memo.h"
 

@@ -25,7 +25,9 @@
 
 #include <tbb/task_group.h>
 
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "solvers/common/node_counter.h"
 #include "solvers/dfs/dead_table.h"
 #include "solvers/layered/layer_set.h"

@@ -21,7 +21,9 @@
 #include <tbb/parallel_for.h>
 
 #include "engine/core/bitboard.h"
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {

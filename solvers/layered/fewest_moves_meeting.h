@@ -44,7 +44,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "solvers/common/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/layer_set.h"
 #include "solvers/layered/layered_search.h"

@@ -16,8 +16,8 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_reduce.h>
 
+#include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
-#include "solvers/common/game.h"
 #include "solvers/layered/layer_set.h"
 #include "solvers/layered/layered_search.h"
 

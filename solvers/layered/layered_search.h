@@ -20,8 +20,8 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
+#include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
-#include "solvers/common/game.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {

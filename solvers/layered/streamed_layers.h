@@ -49,8 +49,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
+#include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
-#include "solvers/common/game.h"
 #include "solvers/io/directory_lock.h"
 #include "solvers/io/stale_temporaries.h"
 #include "solvers/layered/layer_set_store.h"

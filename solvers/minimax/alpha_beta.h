@@ -14,8 +14,11 @@
 
 #include <tbb/task_group.h>
 
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
+#include "engine/core/value.h"
 #include "solvers/common/checked_slot.h"
-#include "solvers/common/game.h"
 #include "solvers/common/hash.h"
 #include "solvers/common/node_counter.h"
 #include "solvers/common/zeroed_array.h"

@@ -21,8 +21,9 @@
 
 #include <tbb/task_group.h>
 
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
 #include "solvers/common/checked_slot.h"
-#include "solvers/common/game.h"
 #include "solvers/common/zeroed_array.h"
 
 namespace gs {

@@ -14,8 +14,11 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
-#include "solvers/common/game.h"
+#include "engine/core/value.h"
 #include "solvers/layered/layer_set.h"
 
 namespace gs {

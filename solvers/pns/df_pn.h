@@ -48,7 +48,12 @@
 
 #include "engine/core/uint128.h"
 
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/game_symmetry.h"
+#include "engine/core/game_tables.h"
+#include "engine/core/layer_index.h"
+#include "engine/core/value.h"
 #include "solvers/common/hash.h"
 #include "solvers/common/zeroed_array.h"
 

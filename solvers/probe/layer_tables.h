@@ -20,7 +20,10 @@
 #include <vector>
 
 #include "engine/core/errors.h"
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
+#include "engine/core/game_tables.h"
+#include "engine/core/layer_index.h"
+#include "engine/core/value.h"
 #include "solvers/common/progress_rule.h"
 #include "solvers/io/table_file.h"
 #include "solvers/probe/compact_table.h"

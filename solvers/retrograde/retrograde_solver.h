@@ -44,7 +44,10 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
+#include "engine/core/game_tables.h"
+#include "engine/core/layer_index.h"
+#include "engine/core/value.h"
 #include "solvers/common/progress_rule.h"
 #include "solvers/distributed/ranks.h"
 #include "solvers/probe/compact_table.h"

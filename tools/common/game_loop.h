@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "solvers/common/game.h"
+#include "engine/core/game.h"
+#include "engine/core/game_search.h"
+#include "engine/core/value.h"
 
 namespace gs::tools {
 

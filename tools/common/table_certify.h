@@ -18,7 +18,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
-#include "solvers/common/game.h"
+#include "engine/core/game_tables.h"
+#include "engine/core/layer_index.h"
+#include "engine/core/value.h"
 #include "solvers/common/progress.h"
 #include "solvers/probe/layer_tables.h"
 #include "tools/certificate/certificate_writer.h"

@@ -29,7 +29,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
-#include "solvers/common/game.h"
+#include "engine/core/game_tables.h"
+#include "engine/core/layer_index.h"
 #include "solvers/common/progress.h"
 #include "tools/common/cli.h"
 #include "tools/common/reach_checkpoint.h"

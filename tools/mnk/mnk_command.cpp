@@ -1,8 +1,8 @@
 // `gamesolver mnk` and `gamesolver tictactoe`: the commands' declarations and options.
 #include "engine/core/errors.h"
+#include "engine/core/game.h"
 #include "engine/mnk/mnk_game.h"
 #include "engine/mnk/packed_mnk.h"
-#include "solvers/common/game.h"
 #include "solvers/io/output_file.h"
 #include "tools/common/command.h"
 #include "tools/mnk/mnk_jobs.h"

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/game.h"
 #include "engine/mountnfall/baseline.h"
 #include "engine/mountnfall/mountnfall.h"
-#include "solvers/common/game.h"
 #include "solvers/minimax/negamax.h"
 
 namespace gs::tools {
