@@ -49,10 +49,15 @@ concept SearchMoves = Game<G> && requires(const G& g, const typename G::Position
   g.for_each_search_move(p, [](const typename G::Move&) {});
 };
 
-// A static evaluation for the side to move (well inside a search's win score) and a hash.
+// A static evaluation for the side to move (well inside a search's win score).
 template <class G>
 concept Evaluated = requires(const G& g, const typename G::Position& p) {
   { g.evaluate(p) } -> std::convertible_to<int>;
+};
+
+// A hash of a position that is not a machine word (transposition tables, repetitions).
+template <class G>
+concept Hashed = requires(const G& g, const typename G::Position& p) {
   { g.hash(p) } -> std::convertible_to<std::uint64_t>;
 };
 

@@ -162,6 +162,6 @@ void MountNFall::for_each_previous(const Position& p, F&& f) const {
 }
 
 // What the solvers may ask of it (engine/core/game*.h).
-static_assert(Game<MountNFall> && Evaluated<MountNFall> && NoisyMoves<MountNFall>);
+static_assert(Game<MountNFall> && Evaluated<MountNFall> && Hashed<MountNFall> && NoisyMoves<MountNFall>);
 
 }  // namespace gs::mountnfall

@@ -46,7 +46,7 @@ struct SearchReport {
 
 // A side with no legal move has lost. Uses NoisyMoves when the game has it.
 template <class G>
-requires Game<G> && Evaluated<G>
+requires Game<G> && Evaluated<G> && Hashed<G>
 class NegamaxSearch {
  public:
   using Position = typename G::Position;

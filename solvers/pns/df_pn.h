@@ -185,7 +185,7 @@ class DfpnSolver {
       return mix64(static_cast<std::uint64_t>(k));
     } else if constexpr (std::is_same_v<Position, uint128>) {
       return mix64(static_cast<std::uint64_t>(k) ^ mix64(static_cast<std::uint64_t>(k >> 64)));
-    } else if constexpr (Evaluated<G>) {
+    } else if constexpr (Hashed<G>) {
       return game_.hash(k);
     } else {
       static_assert(Indexed<G>, "df-pn needs positions that are machine words, a hash or an index");

@@ -66,7 +66,7 @@ PlayOut<G> play_out(const G& game, typename G::Position p, std::array<Seat<G>, 2
       out.reason = "no legal move";
       break;
     }
-    if constexpr (Evaluated<G>) history.push_back(game.hash(p));
+    if constexpr (Hashed<G>) history.push_back(game.hash(p));
     const auto m = seats[static_cast<std::size_t>(mover)].choose(p, history);
     if (!m) {
       out.reason = "stopped";
@@ -81,7 +81,7 @@ PlayOut<G> play_out(const G& game, typename G::Position p, std::array<Seat<G>, 2
         out.reason = *reason;
         break;
       }
-    if constexpr (Evaluated<G>)
+    if constexpr (Hashed<G>)
       if (std::find(history.begin(), history.end(), game.hash(p)) != history.end()) {
         out.final_position = p;
         out.reason = "repetition";
