@@ -14,15 +14,19 @@
 
 namespace gs {
 
-// Positions split into layers solved in order, each with a dense index: what the retrograde
-// solver needs. `locate` ranks a position (layer -1: a terminal position outside the tables);
-// `unrank` gives nothing for an index that names no position.
+// Positions split into layers, each with a dense index: `locate` ranks a position (layer -1: a
+// terminal position outside the tables). The base of what builds tables and what reads them.
 template <class G>
-concept Indexed = TwoPlayerGame<G> && Unmoves<G> &&
-    requires(const G& g, const typename G::Position& p, int layer, std::uint64_t index) {
+concept Ranked = requires(const G& g, const typename G::Position& p, int layer) {
   { g.layer_count() } -> std::convertible_to<int>;
   { g.layer_size(layer) } -> std::convertible_to<std::uint64_t>;
   { g.locate(p) } -> std::same_as<LayerIndex>;
+};
+
+// What the retrograde solver needs: layers solved in order, ranked both ways; `unrank` gives
+// nothing for an index that names no position.
+template <class G>
+concept Indexed = TwoPlayerGame<G> && Unmoves<G> && Ranked<G> && requires(const G& g, int layer, std::uint64_t index) {
   { g.unrank(layer, index) } -> std::same_as<std::optional<typename G::Position>>;
 };
 
@@ -44,15 +48,12 @@ void for_each_unranked(const G& game, int layer, std::uint64_t begin, std::uint6
 }
 
 // What probing stored tables needs (solvers/probe): names for the table files' headers, the
-// layers' sizes, ranking, and the terminal test for positions outside the tables.
+// layers and ranking, and the terminal test for positions outside the tables.
 template <class G>
-concept Tabled = requires(const G& g, const typename G::Position& p, int layer) {
+concept Tabled = Ranked<G> && requires(const G& g, const typename G::Position& p) {
   { G::kName } -> std::convertible_to<std::string>;
   { G::kIndexScheme } -> std::convertible_to<std::string>;
   { g.variant() } -> std::convertible_to<std::string>;
-  { g.layer_count() } -> std::convertible_to<int>;
-  { g.layer_size(layer) } -> std::convertible_to<std::uint64_t>;
-  { g.locate(p) } -> std::same_as<LayerIndex>;
   { g.terminal(p) } -> std::same_as<std::optional<Outcome>>;
 };
 
