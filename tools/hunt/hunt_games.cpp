@@ -1,6 +1,7 @@
 #include "tools/hunt/hunt_games.h"
 
 #include <algorithm>
+#include <regex>
 
 #include "engine/core/errors.h"
 #include "tools/common/command.h"
@@ -39,6 +40,12 @@ const std::vector<HuntGameSpec>& hunt_game_specs() {
        },
        .from_record = [](const nlohmann::json& p) -> HuntGame {
          return FoxAndHoundsVariant{.size = json_int(p.at("size"), "size")};
+       },
+       .from_table_file = [](const std::string& name) -> std::optional<HuntGame> {
+         static const std::regex file(R"(fox-hounds-(\d+)x\1-layer000\.gst)");
+         std::smatch m;
+         if (!std::regex_match(name, m, file)) return std::nullopt;
+         return FoxAndHoundsVariant{.size = std::stoi(m[1])};
        }},
       {.name = "tigers-goats",
        .options = {"size", "goats", "win-captures", "phase"},
@@ -64,6 +71,15 @@ const std::vector<HuntGameSpec>& hunt_game_specs() {
                               .goats = json_int(p.at("goats"), "goats"),
                               .win_captures = json_int(p.at("win_captures"), "win_captures"),
                               .phase = p.at("whole_game").get<bool>() ? Phase::whole : Phase::sliding};
+       },
+       .from_table_file = [](const std::string& name) -> std::optional<HuntGame> {
+         static const std::regex file(R"(tigers-goats-(\d+)x\1-goats(\d+)-win(\d+)(-whole)?-layer000\.gst)");
+         std::smatch m;
+         if (!std::regex_match(name, m, file)) return std::nullopt;
+         return TigersVariant{.size = std::stoi(m[1]),
+                              .goats = std::stoi(m[2]),
+                              .win_captures = std::stoi(m[3]),
+                              .phase = m[4].matched ? Phase::whole : Phase::sliding};
        }},
       {.name = "fox-geese",
        .options = {"max-geese"},
@@ -75,6 +91,12 @@ const std::vector<HuntGameSpec>& hunt_game_specs() {
        },
        .from_record = [](const nlohmann::json& p) -> HuntGame {
          return GeeseVariant{.max_geese = json_int(p.at("max_geese"), "max_geese")};
+       },
+       .from_table_file = [](const std::string& name) -> std::optional<HuntGame> {
+         static const std::regex file(R"(fox-geese-geese4-(\d+)-rows-layer000\.gst)");
+         std::smatch m;
+         if (!std::regex_match(name, m, file)) return std::nullopt;
+         return GeeseVariant{.max_geese = std::stoi(m[1])};
        }},
   };
   return specs;

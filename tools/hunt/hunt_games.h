@@ -4,6 +4,7 @@
 // and another game's option is refused.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -49,6 +50,9 @@ struct HuntGameSpec {
   HuntGame (*from_options)(const Invocation& in);
   nlohmann::json (*record)(const HuntGame& game);  // its parameters in a game record, with "game"
   HuntGame (*from_record)(const nlohmann::json& parameters);
+  // The variant whose tables' first layer file this is ("fox-hounds-8x8-layer000.gst"; tables of
+  // unreduced indexes, for cross-checks, are not), or nothing: how `serve` finds tables.
+  std::optional<HuntGame> (*from_table_file)(const std::string& name);
 };
 
 const std::vector<HuntGameSpec>& hunt_game_specs();
