@@ -385,14 +385,65 @@ inline std::string outcome_chart(const std::string& tables, const char* const si
   return draw::svg_column_chart(chart);
 }
 
+// A layer's positions by side to move and value, the longest win, and wins and losses by
+// remoteness (plies to the end with best play).
+struct LayerCounts {
+  std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
+  int longest[2] = {};
+  std::vector<std::array<std::uint64_t, 2>> remoteness;  // [distance] = {won, lost}
+
+  void add(const LayerCounts& c) {
+    for (int side = 0; side < 2; ++side)
+      won[side] += c.won[side], drawn[side] += c.drawn[side], lost[side] += c.lost[side],
+          longest[side] = std::max(longest[side], c.longest[side]);
+    if (remoteness.size() < c.remoteness.size()) remoteness.resize(c.remoteness.size(), {0, 0});
+    for (std::size_t d = 0; d < c.remoteness.size(); ++d)
+      remoteness[d][0] += c.remoteness[d][0], remoteness[d][1] += c.remoteness[d][1];
+  }
+};
+
+// Counted in parallel, each thread apart, then summed.
+template <Reported G>
+LayerCounts count_layer(const G& game, const CompactTable& t, int layer) {
+  tbb::enumerable_thread_specific<LayerCounts> per_thread;
+  int layer_side = -1;  // one side to move in the whole layer: no need to unrank
+  if constexpr (requires { game.layer_side(layer); }) layer_side = game.layer_side(layer);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
+    LayerCounts& c = per_thread.local();
+    const auto count = [&](std::uint64_t i, int side) {
+      const Outcome o = t.outcome(i);
+      if (o == Outcome::kDraw) {
+        ++c.drawn[side];
+        return;
+      }
+      const auto d = static_cast<std::size_t>(t.distance(i));
+      if (c.remoteness.size() <= d) c.remoteness.resize(d + 1, {0, 0});
+      if (o == Outcome::kWin)
+        ++c.won[side], ++c.remoteness[d][0], c.longest[side] = std::max(c.longest[side], t.distance(i));
+      else
+        ++c.lost[side], ++c.remoteness[d][1];
+    };
+    if (layer_side >= 0) {
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+        if (t.has(i)) count(i, layer_side);  // else no position
+    } else {
+      for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {
+        if (p && t.has(i)) count(i, game.side(*p));
+      });
+    }
+  });
+  LayerCounts sum;
+  for (const LayerCounts& c : per_thread) sum.add(c);
+  return sum;
+}
+
 template <Reported G>
 Report stats(const G& game, const TableJobOptions& options) {
   std::ostringstream text;
   LayerTables<G> store(game, options.dir);
   last_layer_present(store, game, options.dir);
   nlohmann::json layers = nlohmann::json::array();
-  // Positions by remoteness (plies to the end with best play) and value, every layer and side.
-  std::vector<std::array<std::uint64_t, 2>> remoteness;  // [distance] = {won, lost}
+  LayerCounts all;  // every layer's, for the positions by remoteness
   text << "layer  layer name                side    won         drawn       lost        longest win\n";
   int stated = 0;
   std::atomic<int> current{0};
@@ -407,71 +458,30 @@ Report stats(const G& game, const TableJobOptions& options) {
       ++stated;
       continue;
     }
-    const CompactTable& t = store.table(layer);
-    // Counted in parallel, each thread apart, then summed.
-    struct Counts {
-      std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
-      int longest[2] = {};
-      std::vector<std::array<std::uint64_t, 2>> remoteness;
-    };
-    tbb::enumerable_thread_specific<Counts> per_thread;
-    int layer_side = -1;  // one side to move in the whole layer: no need to unrank
-    if constexpr (requires { game.layer_side(layer); }) layer_side = game.layer_side(layer);
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
-      Counts& c = per_thread.local();
-      const auto count = [&](std::uint64_t i, int side) {
-        const Outcome o = t.outcome(i);
-        if (o == Outcome::kDraw) {
-          ++c.drawn[side];
-          return;
-        }
-        const auto d = static_cast<std::size_t>(t.distance(i));
-        if (c.remoteness.size() <= d) c.remoteness.resize(d + 1, {0, 0});
-        if (o == Outcome::kWin)
-          ++c.won[side], ++c.remoteness[d][0], c.longest[side] = std::max(c.longest[side], t.distance(i));
-        else
-          ++c.lost[side], ++c.remoteness[d][1];
-      };
-      if (layer_side >= 0) {
-        for (std::uint64_t i = range.begin(); i != range.end(); ++i)
-          if (t.has(i)) count(i, layer_side);  // else no position
-      } else {
-        for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {
-          if (p && t.has(i)) count(i, game.side(*p));
-        });
-      }
-    });
-    std::uint64_t won[2] = {}, drawn[2] = {}, lost[2] = {};
-    int longest[2] = {};
-    for (const Counts& c : per_thread) {
-      for (int side = 0; side < 2; ++side)
-        won[side] += c.won[side], drawn[side] += c.drawn[side], lost[side] += c.lost[side],
-            longest[side] = std::max(longest[side], c.longest[side]);
-      if (remoteness.size() < c.remoteness.size()) remoteness.resize(c.remoteness.size(), {0, 0});
-      for (std::size_t d = 0; d < c.remoteness.size(); ++d)
-        remoteness[d][0] += c.remoteness[d][0], remoteness[d][1] += c.remoteness[d][1];
-    }
+    const LayerCounts counts = count_layer(game, store.table(layer), layer);
+    all.add(counts);
     store.drop(layer);  // each layer is read once: memory holds one at a time
     for (int side = 0; side < 2; ++side) {
-      if (won[side] + drawn[side] + lost[side] == 0) continue;  // a layer of one side to move
+      if (counts.won[side] + counts.drawn[side] + counts.lost[side] == 0) continue;  // a layer of one side to move
       layers.push_back({{"layer", layer},
                         {"layer_name", game.layer_name(layer)},
                         {"side_to_move", G::kSides[side]},
-                        {"won", won[side]},
-                        {"drawn", drawn[side]},
-                        {"lost", lost[side]},
-                        {"longest_win", longest[side]}});
+                        {"won", counts.won[side]},
+                        {"drawn", counts.drawn[side]},
+                        {"lost", counts.lost[side]},
+                        {"longest_win", counts.longest[side]}});
       char row[160];
       std::snprintf(row, sizeof row, "%5d  %-24s  %-6s  %-10llu  %-10llu  %-10llu  %d\n", layer,
-                    game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(won[side]),
-                    static_cast<unsigned long long>(drawn[side]), static_cast<unsigned long long>(lost[side]),
-                    longest[side]);
+                    game.layer_name(layer).c_str(), G::kSides[side], static_cast<unsigned long long>(counts.won[side]),
+                    static_cast<unsigned long long>(counts.drawn[side]),
+                    static_cast<unsigned long long>(counts.lost[side]), counts.longest[side]);
       text << row;
     }
   }
   if (stated) text << "(" << stated << " layers stated from the plain tables, their values the same: not listed)\n";
   nlohmann::json by_remoteness = nlohmann::json::array();
   text << "\nremoteness  won         lost\n";
+  const auto& remoteness = all.remoteness;
   for (std::size_t d = 0; d < remoteness.size(); ++d) {
     if (!remoteness[d][0] && !remoteness[d][1]) continue;
     by_remoteness.push_back({{"remoteness", d}, {"won", remoteness[d][0]}, {"lost", remoteness[d][1]}});
