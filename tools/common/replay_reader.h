@@ -4,9 +4,8 @@
 #pragma once
 
 #include <functional>
-#include <initializer_list>
+#include <optional>
 #include <string>
-#include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -25,8 +24,8 @@ struct ReplayReader {
   bool many_games = false;  // a file of several games (--game N)
 };
 
-// Whether `j` is a game record ({"record": "gamesolver-game", "parameters": {"game": NAME}}: `hunt
-// play --json`, the play page's download) of one of the games `names`.
-bool is_game_record(const nlohmann::json& j, std::initializer_list<std::string_view> names);
+// The game a game record names ({"record": "gamesolver-game", "parameters": {"game": NAME}}: `hunt
+// play --json`, the play page's download), or nothing when `j` is not one.
+std::optional<std::string> game_record_name(const nlohmann::json& j);
 
 }  // namespace gs::tools

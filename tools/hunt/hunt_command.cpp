@@ -193,7 +193,8 @@ Command hunt_command() {
       .replays = {{.describes = "a hunt game record (hunt play --json, the play page's download)",
                    .takes =
                        [](const nlohmann::json& j) {
-                         return is_game_record(j, {"fox-hounds", "tigers-goats", "fox-geese"});
+                         const auto name = game_record_name(j);
+                         return name && is_hunt_game(*name);
                        },
                    .replay = [](const std::string&, const nlohmann::json* record,
                                 int) { return hunt_replay(*record); }}},

@@ -36,7 +36,7 @@ const std::vector<HuntGameSpec>& hunt_game_specs() {
          return FoxAndHoundsVariant{.size = size ? size : 8};
        },
        .record = [](const HuntGame& g) -> nlohmann::json {
-         return {{"game", "fox-hounds"}, {"size", std::get<FoxAndHoundsVariant>(g).size}};
+         return {{"size", std::get<FoxAndHoundsVariant>(g).size}};
        },
        .from_record = [](const nlohmann::json& p) -> HuntGame {
          return FoxAndHoundsVariant{.size = json_int(p.at("size"), "size")};
@@ -60,8 +60,7 @@ const std::vector<HuntGameSpec>& hunt_game_specs() {
        },
        .record = [](const HuntGame& g) -> nlohmann::json {
          const auto& v = std::get<TigersVariant>(g);
-         return {{"game", "tigers-goats"},
-                 {"size", v.size},
+         return {{"size", v.size},
                  {"goats", v.goats},
                  {"win_captures", v.win_captures},
                  {"whole_game", v.phase == Phase::whole}};
@@ -87,7 +86,7 @@ const std::vector<HuntGameSpec>& hunt_game_specs() {
          return GeeseVariant{.max_geese = in.integer("max-geese")};
        },
        .record = [](const HuntGame& g) -> nlohmann::json {
-         return {{"game", "fox-geese"}, {"max_geese", std::get<GeeseVariant>(g).max_geese}};
+         return {{"max_geese", std::get<GeeseVariant>(g).max_geese}};
        },
        .from_record = [](const nlohmann::json& p) -> HuntGame {
          return GeeseVariant{.max_geese = json_int(p.at("max_geese"), "max_geese")};
@@ -113,6 +112,21 @@ const HuntGameSpec& hunt_game_spec(const std::string& name) {
 
 const HuntGameSpec& hunt_game_spec(const HuntGame& game) { return hunt_game_specs()[game.index()]; }
 
+bool is_hunt_game(const std::string& name) {
+  const auto& specs = hunt_game_specs();
+  return std::any_of(specs.begin(), specs.end(), [&](const HuntGameSpec& s) { return s.name == name; });
+}
+
+namespace {
+
+// Whether a game reads the option (--rule: the games with a draw rule).
+bool takes(const HuntGameSpec& spec, const std::string& option) {
+  if (option == "rule") return spec.draw_rule;
+  return std::find(spec.options.begin(), spec.options.end(), option) != spec.options.end();
+}
+
+}  // namespace
+
 HuntGame hunt_game_of(const Invocation& in) {
   const HuntGameSpec& spec = hunt_game_spec(in.text("game"));
   // Another game's option, given: refused, naming the games that take it.
@@ -122,13 +136,10 @@ HuntGame hunt_game_of(const Invocation& in) {
       if (std::find(options.begin(), options.end(), o) == options.end()) options.push_back(o);
   options.push_back("rule");
   for (const std::string& o : options) {
-    const auto& own = spec.options;
-    const bool takes = o == "rule" ? spec.draw_rule : std::find(own.begin(), own.end(), o) != own.end();
-    if (takes || !in.given(o)) continue;
+    if (takes(spec, o) || !in.given(o)) continue;
     std::vector<std::string> games;
     for (const HuntGameSpec& s : hunt_game_specs())
-      if (o == "rule" ? s.draw_rule : std::find(s.options.begin(), s.options.end(), o) != s.options.end())
-        games.push_back(s.name);
+      if (takes(s, o)) games.push_back(s.name);
     throw InputError("--" + o + " applies to " + listed(games));
   }
   return spec.from_options(in);

@@ -48,7 +48,7 @@ struct HuntGameSpec {
   std::vector<std::string> options;  // the game's own options, besides --game and --rule
   bool draw_rule = true;             // takes --rule (a draw after plies without progress)
   HuntGame (*from_options)(const Invocation& in);
-  nlohmann::json (*record)(const HuntGame& game);  // its parameters in a game record, with "game"
+  nlohmann::json (*record)(const HuntGame& game);  // its parameters in a game record (record_parameters adds "game")
   HuntGame (*from_record)(const nlohmann::json& parameters);
   // The variant whose tables' first layer file this is ("fox-hounds-8x8-layer000.gst"; tables of
   // unreduced indexes, for cross-checks, are not), or nothing: how `serve` finds tables.
@@ -59,6 +59,7 @@ const std::vector<HuntGameSpec>& hunt_game_specs();
 // The spec of a game by name, or of the game a HuntGame holds; InputError for an unknown name.
 const HuntGameSpec& hunt_game_spec(const std::string& name);
 const HuntGameSpec& hunt_game_spec(const HuntGame& game);
+bool is_hunt_game(const std::string& name);
 // The game an invocation of `gamesolver hunt` names; InputError for another game's option.
 HuntGame hunt_game_of(const Invocation& in);
 

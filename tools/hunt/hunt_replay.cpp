@@ -10,7 +10,12 @@
 namespace gs::tools {
 
 // What a game record names its game by (hunt_replay reads it back).
-nlohmann::json record_parameters(const HuntGame& game) { return hunt_game_spec(game).record(game); }
+nlohmann::json record_parameters(const HuntGame& game) {
+  const HuntGameSpec& spec = hunt_game_spec(game);
+  nlohmann::json parameters = spec.record(game);
+  parameters["game"] = spec.name;
+  return parameters;
+}
 
 Replay hunt_replay(const nlohmann::json& record) {
   HuntGame game;

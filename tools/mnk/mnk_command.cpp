@@ -183,7 +183,7 @@ Command mnk_command() {
        .self_checks = mnk_self_checks,
        .bench = mnk_bench_entries(),
        .replays = {{.describes = "an m,n,k game record (the play page's download)",
-                    .takes = [](const nlohmann::json& j) { return is_game_record(j, {MnkRecordGame::kName}); },
+                    .takes = [](const nlohmann::json& j) { return game_record_name(j) == MnkRecordGame::kName; },
                     .replay = [](const std::string&, const nlohmann::json* record,
                                  int) { return mnk_record_replay(*record); }}}},
       false);

@@ -111,7 +111,7 @@ Command mountnfall_command() {
                    .many_games = true},
                   {.describes = "a Mount'n Fall game record (the play page's download)",
                    .takes =
-                       [](const nlohmann::json& j) { return is_game_record(j, {mountnfall::MountNFallPlay::kName}); },
+                       [](const nlohmann::json& j) { return game_record_name(j) == mountnfall::MountNFallPlay::kName; },
                    .replay = [](const std::string&, const nlohmann::json* record,
                                 int) { return mountnfall_record_replay(*record); }}},
   };
