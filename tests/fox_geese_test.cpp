@@ -167,6 +167,48 @@ TEST(FoxAndGeese, LocatedMovesAndExitsMatchLocate) {
   }
 }
 
+// What the solver's first pass relies on to push losses instead of looking up a goose's steps
+// down: the exits it still looks up are exactly those into layers not named reversed, with the
+// same answer for a move inside, and every exit into a reversed layer is an un-move of where it
+// leads (found back from there, ranked to this very index).
+TEST(FoxAndGeese, UnreversedExitsAndUnmovesCoverEveryExit) {
+  for (const bool reduce : {true, false}) {
+    const FoxAndGeese g({.max_geese = 6, .reduced = reduce});
+    std::uint64_t reversed = 0, looked_up = 0;
+    for (int layer = 0; layer < g.layer_count(); ++layer)
+      for (std::uint64_t i = 0; i < g.layer_size(layer); i += 1 + i % 37) {
+        const auto p = g.unrank(layer, i);
+        if (!p) continue;
+        std::vector<LayerIndex> expected, got;
+        const bool inside = g.for_each_located_exit(*p, [&](const Position& next, LayerIndex at) {
+          if (!g.exits_reversed(layer, at.layer)) {
+            expected.push_back(at);
+            return;
+          }
+          bool found = false;
+          g.for_each_unmove(next, [&](const Position& pred) {
+            const LayerIndex back = g.locate(pred);
+            found = found || (back.layer == layer && back.index == i);
+          });
+          ASSERT_TRUE(found) << g.format(*p) << " to " << g.format(next);
+          ++reversed;
+        });
+        ASSERT_EQ(g.for_each_located_unreversed_exit(*p, [&](const Position&, LayerIndex at) { got.push_back(at); }),
+                  inside)
+            << g.format(*p);
+        ASSERT_EQ(got, expected) << g.format(*p);
+        looked_up += got.size();
+      }
+    EXPECT_GT(reversed, 100000u);
+    EXPECT_GT(looked_up, 10000u);
+  }
+  // One layer per number of geese: a step down stays, nothing is reversed.
+  const FoxAndGeese by_count({.max_geese = 5, .layers = FoxAndGeese::Layers::per_goose_count});
+  for (int layer = 0; layer < by_count.layer_count(); ++layer)
+    for (int earlier = 0; earlier < by_count.layer_count(); ++earlier)
+      EXPECT_FALSE(by_count.exits_reversed(layer, earlier));
+}
+
 // Runs of indices unrank as unrank() does one by one, from any start to any end.
 TEST(FoxAndGeese, RunsUnrankAsOneByOne) {
   const FoxAndGeese g(5);

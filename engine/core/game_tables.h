@@ -129,6 +129,21 @@ bool for_each_located_exit(const G& game, const typename G::Position& p, int lay
   }
 }
 
+// Indexed games some of whose exits are found back from where they lead: every move from
+// `layer` into `earlier` is an un-move (for_each_unmove) of its destination (Fox and Geese: a
+// goose's step down, not a capture). The retrograde solver's first pass then looks up only the
+// other exits, `for_each_located_unreversed_exit` (which returns, as for_each_located_exit does,
+// whether some move stays in the layer), and makes wins of the predecessors of the losses of
+// such an earlier layer: far fewer than the positions that would look up their moves there.
+template <class G>
+concept ReversedExits = LocatedExits<G> && LayerDependencies<G> &&
+    requires(const G& g, const typename G::Position& p, int layer) {
+  { g.exits_reversed(layer, layer) } -> std::convertible_to<bool>;
+  {
+    g.for_each_located_unreversed_exit(p, [](const typename G::Position&, LayerIndex) {})
+    } -> std::same_as<bool>;
+};
+
 // Table reports: the sides' names, whose turn it is, what a layer holds, and other starts.
 template <class G>
 concept Reported = Stored<G> && Notation<G> && requires(const G& g, const typename G::Position& p, int layer) {

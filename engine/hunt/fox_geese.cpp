@@ -45,11 +45,13 @@ FoxAndGeese::FoxAndGeese(const Variant& v)
       mirror_(v.reduced ? row_preserving(board_) : SymmetryGroup({board_.symmetries()[0]})),
       index_(board_.points(), 1, mirror_) {
   goose_steps_.assign(static_cast<std::size_t>(board_.points()), 0);
-  goose_origins_ = goose_steps_;
+  goose_origins_ = goose_sideways_ = goose_steps_;
   for (int p = 0; p < board_.points(); ++p)
     for_each_bit(board_.neighbours(p), [&](int q) {
-      if (board_.row(q) >= board_.row(p)) goose_steps_[static_cast<std::size_t>(p)] |= bit(q);    // down or sideways
-      if (board_.row(q) <= board_.row(p)) goose_origins_[static_cast<std::size_t>(p)] |= bit(q);  // whence a goose came
+      const auto at = static_cast<std::size_t>(p);
+      if (board_.row(q) >= board_.row(p)) goose_steps_[at] |= bit(q);    // down or sideways
+      if (board_.row(q) <= board_.row(p)) goose_origins_[at] |= bit(q);  // whence a goose came
+      if (board_.row(q) == board_.row(p)) goose_sideways_[at] |= bit(q);
     });
   for (int q = 0; q < board_.points(); ++q) mirror_point_.push_back(mirror_[mirror_.order() - 1](q));
   for (int q = 0; q < board_.points(); ++q) row_points_[static_cast<std::size_t>(board_.row(q))] |= bit(q);
@@ -152,6 +154,7 @@ LayerIndex FoxAndGeese::locate(const Position& p) const {
 }
 
 void FoxAndGeese::step_frames(const Position& p, StepFrames& frames) const {
+  frames.count = 0;
   if (!by_row_sum_) return;
   const int geese = popcount(p.geese);
   const auto rep = index_.representative(bit(p.fox), p.geese);

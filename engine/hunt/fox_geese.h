@@ -124,6 +124,22 @@ class FoxAndGeese {
     jump_chains(p.fox, p.geese, located);
     return (board_.neighbours(p.fox) & board_.all() & ~p.geese) != 0;
   }
+  // In the layers by row sum a goose's step down is the one move into the next row sum's layer,
+  // and an un-move of where it leads; what is left to look up is the fox's captures.
+  bool exits_reversed(int layer, int earlier) const {
+    if (!by_row_sum_) return false;
+    const Layer& l = layers_[static_cast<std::size_t>(layer)];
+    return earlier >= 0 && earlier == layer_of(l.geese, l.row_sum + 1);
+  }
+  template <class F>
+  bool for_each_located_unreversed_exit(const Position& p, F&& f) const {
+    if (p.fox_to_move || !by_row_sum_) return for_each_located_exit(p, f);
+    const Bitboard empty = board_.all() & ~p.geese & ~bit(p.fox);
+    bool sideways = false;
+    for_each_bit(p.geese,
+                 [&](int g) { sideways = sideways || (goose_sideways_[static_cast<std::size_t>(g)] & empty); });
+    return sideways;
+  }
   std::vector<Position> starts() const { return {start()}; }
 
   int layer_count() const { return static_cast<int>(layers_.size()); }
@@ -189,12 +205,14 @@ class FoxAndGeese {
   // (identity or mirror) that maps the fox onto its class's point; the least image picks the
   // frame, as locate() would. Steps within a row are skipped unless `all`; returns whether
   // some step stays in p's layer.
+  // Set by step_frames alone, and left uninitialised before: a Moves is 1.8 KB, made for every
+  // position a pass looks at.
   struct StepFrames {
-    std::uint32_t cls = 0;
-    int same = -1, down = -1;  // the layers of a sideways step and of a step down
-    int count = 0;             // frames usable (0: locate each step)
-    std::array<bool, 2> mirrored{};
-    std::array<Bitboard, 2> image{};  // p's geese in each frame
+    std::uint32_t cls;
+    int same, down;  // the layers of a sideways step and of a step down
+    int count;       // frames usable (0: locate each step)
+    std::array<bool, 2> mirrored;
+    std::array<Bitboard, 2> image;  // p's geese in each frame
     std::array<std::optional<WeightedSubsets::Moves>, 2> moves;
   };
   void step_frames(const Position& p, StepFrames& frames) const;
@@ -228,7 +246,7 @@ class FoxAndGeese {
   bool reduce_, by_row_sum_;
   SymmetryGroup mirror_;
   PlacementIndex index_;  // fox (A) and geese (B), up to the mirror
-  std::vector<Bitboard> goose_steps_, goose_origins_;
+  std::vector<Bitboard> goose_steps_, goose_origins_, goose_sideways_;
   std::vector<int> mirror_point_;         // each point's image in the mirror (itself when not reduced)
   std::array<Bitboard, 8> row_points_{};  // by row, 1 to 7
   struct Layer {
@@ -243,6 +261,7 @@ class FoxAndGeese {
 
 // What the solvers may ask of it (engine/core/game*.h).
 static_assert(Reported<FoxAndGeese> && RangeUnrank<FoxAndGeese> && LayerDependencies<FoxAndGeese> &&
-              ProgressLayers<FoxAndGeese> && LocatedMoves<FoxAndGeese> && LocatedExits<FoxAndGeese>);
+              ProgressLayers<FoxAndGeese> && LocatedMoves<FoxAndGeese> && LocatedExits<FoxAndGeese> &&
+              ReversedExits<FoxAndGeese>);
 
 }  // namespace gs::hunt

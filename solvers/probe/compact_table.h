@@ -50,6 +50,21 @@ class CompactTable {
     const int d = wide_ ? distances16_[k] : distances8_[k];
     return static_cast<std::uint16_t>(c | static_cast<unsigned>(d) << 2);
   }
+  // f(i) for each index in [begin, end) whose outcome is o, in order: a word of 32 positions
+  // tested at once.
+  template <class F>
+  void for_each_with(Outcome o, std::uint64_t begin, std::uint64_t end, F&& f) const {
+    const std::uint64_t pattern = 0x5555555555555555ull * static_cast<std::uint64_t>(o);
+    for (std::uint64_t w = begin / kPerWord; w * kPerWord < end; ++w) {
+      const std::uint64_t x = groups_[w / kWords].words[w % kWords] ^ pattern;  // 00 where the code is o
+      std::uint64_t hits = ~(x | x >> 1) & 0x5555555555555555ull;
+      while (hits) {
+        const std::uint64_t i = w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(hits)) / 2;
+        hits &= hits - 1;
+        if (i >= begin && i < end) f(i);
+      }
+    }
+  }
   std::vector<std::uint16_t> entries() const;  // every entry, ValueTable's form
   std::uint64_t bytes() const;                 // memory held
 

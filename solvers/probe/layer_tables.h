@@ -50,7 +50,8 @@ class LayerTables {
   // Tables under a progress rule whose bounded layers may be stated from the plain tables.
   static constexpr bool kStates = ProgressRuled<G> && QuietBounded<G>;
 
-  LayerTables(const G& game, std::string dir) : game_(game), dir_(std::move(dir)) {}
+  LayerTables(const G& game, std::string dir)
+      : game_(game), dir_(std::move(dir)), by_layer_(static_cast<std::size_t>(game.layer_count()), nullptr) {}
 
   const G& game() const { return game_; }
   const std::string& dir() const { return dir_; }
@@ -157,7 +158,7 @@ class LayerTables {
           [&](const TableHeader& h) { table = CompactTable(h.positions, h.wins + h.losses, h.longest > 255); },
           [&](std::span<const std::uint16_t> block) { table.append(block); });
       headers_[layer] = header;
-      it = tables_.insert_or_assign(layer, std::move(table)).first;
+      it = hold(layer, std::move(table));
     }
     return it->second;
   }
@@ -190,7 +191,10 @@ class LayerTables {
   // Layers whose tables are in memory.
   std::size_t loaded() const { return tables_.size(); }
   // Frees a layer's table (its header stays); it is read again from its file if needed.
-  void drop(int layer) { tables_.erase(layer); }
+  void drop(int layer) {
+    tables_.erase(layer);
+    held(layer) = nullptr;
+  }
 
   // The value of a position for the side to move; past the tables, the game's terminal value.
   Value value(const Position& p) { return value(p, game_.locate(p)); }
@@ -201,7 +205,7 @@ class LayerTables {
       if (!end) throw DataError("the position is outside the tables");
       return {*end, 0};
     }
-    if (const auto it = tables_.find(at.layer); it != tables_.end()) return it->second.value(at.index);
+    if (const CompactTable* t = held(at.layer)) return t->value(at.index);
     if constexpr (kStates)
       if (stated(at.layer)) return implied(p, at.layer);  // at most quiet_plies deep
     const std::uint16_t entry = blocks(at.layer).entry(at.index);
@@ -250,7 +254,7 @@ class LayerTables {
   // Forgets everything read of a layer's file.
   void forget(int layer) {
     stated_.erase(layer);
-    tables_.erase(layer);
+    drop(layer);
     headers_.erase(layer);
     blocks_.erase(layer);
   }
@@ -261,7 +265,7 @@ class LayerTables {
   // A table solved here rather than read.
   std::map<int, CompactTable>::iterator adopt(int layer, const ValueTable& table, const TableHeader& header) {
     headers_[layer] = header;
-    return tables_.insert_or_assign(layer, CompactTable(table)).first;
+    return hold(layer, CompactTable(table));
   }
 
  private:
@@ -271,13 +275,20 @@ class LayerTables {
   Value read_across(const Position& next, LayerIndex at, int from, std::optional<int> counter) {
     if constexpr (ProgressRuled<G>) {
       if (progresses(game_, from, at.layer)) {
-        if (at.layer >= 0 && !tables_.count(at.layer) && stated(at.layer)) return {plain().value(next, at).outcome, 0};
+        if (at.layer >= 0 && !held(at.layer) && stated(at.layer)) return {plain().value(next, at).outcome, 0};
         return {game_.value_at(value(next, at), 0).outcome, 0};
       }
       if (counter) return game_.value_at(value(next, at), *counter + 1);
     }
     return value(next, at);
   }
+
+  std::map<int, CompactTable>::iterator hold(int layer, CompactTable&& table) {
+    const auto it = tables_.insert_or_assign(layer, std::move(table)).first;
+    held(layer) = &it->second;
+    return it;
+  }
+  const CompactTable*& held(int layer) { return by_layer_.at(static_cast<std::size_t>(layer)); }
 
   // The layer's file, open for reading one block at a time.
   TableBlocks& blocks(int layer) {
@@ -294,6 +305,8 @@ class LayerTables {
   const G& game_;
   std::string dir_;
   std::map<int, CompactTable> tables_;
+  // tables_ by layer, or null: a move's lookup is one load, not a walk down the map.
+  std::vector<const CompactTable*> by_layer_;
   std::map<int, TableBlocks> blocks_;
   std::map<int, TableHeader> headers_;
   std::map<int, std::optional<StatedLayer>> stated_;

@@ -221,39 +221,79 @@ class RetrogradeSolver {
     std::atomic<bool> any_inside{false};
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin_, end_), [&](const auto& range) {
       bool range_inside = false;
-      for_each_unranked(
-          game_, layer_, range.begin(), range.end(), [&](std::uint64_t i, const std::optional<Position>& p) {
-            if (!p) {
-              table.raw()[i] = kNoPosition;
-              return;
-            }
-            if (const auto end = game_.terminal(*p)) {
-              settle(table, i, 0, *end, 0);
-              return;
-            }
-            int fastest_win = -1, slowest_loss = 0;
-            bool all_win = true;
-            const bool inside = for_each_located_exit(game_, *p, layer_, [&](const Position& next, LayerIndex at) {
-              const auto [o, d] = *value_of(table, next, at, 0);
-              if (o == Outcome::kLoss) fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1);
-              if (o == Outcome::kWin)
-                slowest_loss = std::max(slowest_loss, d + 1);
-              else
-                all_win = false;
-            });
-            range_inside = range_inside || inside;
-            if (fastest_win >= 0)
-              settle(table, i, 0, Outcome::kWin, fastest_win);
-            else if (!inside && all_win)
-              settle(table, i, 0, Outcome::kLoss, slowest_loss);  // no move at all: ply 0
-          });
+      for_each_unranked(game_, layer_, range.begin(), range.end(),
+                        [&](std::uint64_t i, const std::optional<Position>& p) {
+                          if (!p) {
+                            table.raw()[i] = kNoPosition;
+                            return;
+                          }
+                          if (const auto end = game_.terminal(*p)) {
+                            settle(table, i, 0, *end, 0);
+                            return;
+                          }
+                          int fastest_win = -1, slowest_loss = 0;
+                          bool all_win = true;
+                          const auto look = [&](const Position& next, LayerIndex at) {
+                            const auto [o, d] = *value_of(table, next, at, 0);
+                            if (o == Outcome::kLoss)
+                              fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1);
+                            if (o == Outcome::kWin)
+                              slowest_loss = std::max(slowest_loss, d + 1);
+                            else
+                              all_win = false;
+                          };
+                          bool inside = false;
+                          if constexpr (ReversedExits<G>) {
+                            // The exits found back from where they lead come in by push_reversed_losses; a
+                            // position with no move inside needs them all now, for its loss.
+                            inside = game_.for_each_located_unreversed_exit(*p, look);
+                            if (!inside) {
+                              fastest_win = -1, slowest_loss = 0, all_win = true;
+                              inside = for_each_located_exit(game_, *p, layer_, look);
+                            }
+                          } else {
+                            inside = for_each_located_exit(game_, *p, layer_, look);
+                          }
+                          range_inside = range_inside || inside;
+                          if (fastest_win >= 0)
+                            settle(table, i, 0, Outcome::kWin, fastest_win);
+                          else if (!inside && all_win)
+                            settle(table, i, 0, Outcome::kLoss, slowest_loss);  // no move at all: ply 0
+                        });
       if (range_inside) any_inside.store(true, std::memory_order_relaxed);
     });
+    if constexpr (ReversedExits<G>) push_reversed_losses(table);
     if (!shared()) return any_inside.load();
     share_slices(table);
     const auto h = static_cast<int>(ranks_->max(static_cast<std::uint64_t>(horizon_.load())));
     horizon_ = h;
     return ranks_->max(any_inside.load() ? 1 : 0) != 0;
+  }
+
+  // The rest of the first pass for the exits a game finds back from where they lead: each loss
+  // (for the side to move there, as this layer reads it) of an earlier layer that such exits
+  // reach makes its predecessors in this layer (this rank's slice) wins at one ply more, the
+  // fastest kept. Equal to looking up those exits from every position, which the first pass
+  // then did not; positions with no move inside did, and keep their value.
+  void push_reversed_losses(ValueTable& table) requires ReversedExits<G> {
+    for (const int earlier_layer : game_.layers_read(layer_)) {
+      if (!game_.exits_reversed(layer_, earlier_layer)) continue;
+      const CompactTable& t = earlier(earlier_layer);
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size(), 1 << 14), [&](const auto& range) {
+        t.for_each_with(Outcome::kLoss, range.begin(), range.end(), [&](std::uint64_t i) {
+          const auto [o, d] = earlier_value(t.entry(i), earlier_layer);
+          if (o != Outcome::kLoss) return;
+          for_each_predecessor(game_, *game_.unrank(earlier_layer, i), [&](const Move&, const Position& pred) {
+            const LayerIndex at = game_.locate(pred);
+            if (at.layer != layer_ || at.index < begin_ || at.index >= end_ || game_.terminal(pred)) return;
+            for (std::uint16_t seen = load(table, at.index);; seen = load(table, at.index)) {
+              const bool slower = static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > d + 1;
+              if ((seen != 0 && !slower) || settle(table, at.index, seen, Outcome::kWin, d + 1)) break;
+            }
+          });
+        });
+      });
+    }
   }
 
   // One pass over the layer (this rank's slice): every position whose value became final at ply

@@ -74,6 +74,16 @@ TEST(ProbeLibrary, CompactTableReadsBackEveryEntry) {
       ASSERT_EQ(table.size(), size);
       EXPECT_EQ(table.entries(), entries) << size << " entries, longest " << longest;
       for (std::uint64_t i = 0; i < size; ++i) ASSERT_EQ(table.has(i), (entries[i] & 3) != 0);
+      // The indices of one outcome, over the whole table and over ranges that cut words.
+      for (const Outcome o : {Outcome::kWin, Outcome::kLoss, Outcome::kDraw})
+        for (const auto& [begin, end] :
+             {std::pair<std::uint64_t, std::uint64_t>{0, size}, {size / 3, size - size / 5}}) {
+          std::vector<std::uint64_t> expected, got;
+          for (std::uint64_t i = begin; i < end; ++i)
+            if (static_cast<Outcome>(entries[i] & 3) == o) expected.push_back(i);
+          table.for_each_with(o, begin, end, [&](std::uint64_t i) { got.push_back(i); });
+          ASSERT_EQ(got, expected) << size << " entries, " << outcome_name(o) << " in " << begin << "-" << end;
+        }
     }
 }
 

@@ -57,6 +57,8 @@ class LayerMarks {
   // True when the bit was clear.
   bool mark(std::uint64_t index) {
     const std::uint64_t bit = std::uint64_t{1} << (index % 64);
+    // Most moves reach a position marked before: a plain load then, no locked write.
+    if (bits_[index / 64].load(std::memory_order_relaxed) & bit) return false;
     return !(bits_[index / 64].fetch_or(bit, std::memory_order_relaxed) & bit);
   }
   std::uint64_t word(std::size_t w) const { return bits_[w].load(std::memory_order_relaxed); }
@@ -79,6 +81,10 @@ class LayerMarks {
   std::size_t words_;
   std::unique_ptr<std::atomic<std::uint64_t>[]> bits_;
 };
+
+// A sweep's range of the index is unranked in one run when at least one index in this many is
+// to be expanded, and index by index otherwise.
+inline constexpr std::uint64_t kSequentialBelow = 16;
 
 template <Reported G>
 Report reach(const G& game, const TableJobOptions& options) {
@@ -128,25 +134,44 @@ Report reach(const G& game, const TableJobOptions& options) {
   for (int layer = done_so_far.next; layer >= 0; --layer) {
     current = layer;
     LayerMarks& here = *marks[static_cast<std::size_t>(layer)];
-    LayerMarks done(game.layer_size(layer));
+    const std::uint64_t size = game.layer_size(layer);
+    LayerMarks done(size);
     for (bool grew = true; grew;) {  // sweeps until the layer's own moves add nothing
       std::atomic<bool> added{false};
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.word_count(), 64), [&](const auto& range) {
+        // The range's fresh marks, taken once: marks added while it is expanded wait for the
+        // next sweep.
+        std::vector<std::uint64_t> fresh(range.size());
         std::uint64_t count = 0;
         for (std::size_t w = range.begin(); w != range.end(); ++w) {
-          for (std::uint64_t fresh = here.word(w) & ~done.word(w); fresh; fresh &= fresh - 1) {
-            const std::uint64_t index = w * 64 + static_cast<std::uint64_t>(std::countr_zero(fresh));
-            done.mark(index);
-            ++count;
-            const auto p = game.unrank(layer, index);
-            if (!p) throw std::logic_error("a reached index names no position");
-            if (game.terminal(*p)) continue;
-            for_each_located_successor(game, *p, [&](const typename G::Position&, LayerIndex at) {
-              if (at.layer < 0) return;  // the game's end, outside the index
-              if (at.layer > layer) throw std::logic_error("a move to a layer solved after its own");
-              if (marks[static_cast<std::size_t>(at.layer)]->mark(at.index) && at.layer == layer) added = true;
-            });
-          }
+          fresh[w - range.begin()] = here.word(w) & ~done.word(w);
+          count += static_cast<std::uint64_t>(std::popcount(fresh[w - range.begin()]));
+        }
+        const auto is_fresh = [&](std::uint64_t index) {
+          return (fresh[index / 64 - range.begin()] >> (index % 64) & 1) != 0;
+        };
+        const auto expand = [&](std::uint64_t index, const std::optional<typename G::Position>& p) {
+          if (!is_fresh(index)) return;
+          done.mark(index);
+          if (!p) throw std::logic_error("a reached index names no position");
+          if (game.terminal(*p)) return;
+          for_each_located_successor(game, *p, [&](const typename G::Position&, LayerIndex at) {
+            if (at.layer < 0) return;  // the game's end, outside the index
+            if (at.layer > layer) throw std::logic_error("a move to a layer solved after its own");
+            if (marks[static_cast<std::size_t>(at.layer)]->mark(at.index) && at.layer == layer) added = true;
+          });
+        };
+        const std::uint64_t begin = range.begin() * 64, end = std::min<std::uint64_t>(range.end() * 64, size);
+        if (count * kSequentialBelow >= end - begin) {
+          // Dense: the positions unranked in a run, each from the one before (cheaper than one
+          // unrank each).
+          for_each_unranked(game, layer, begin, end, expand);
+        } else {
+          for (std::size_t w = range.begin(); w != range.end(); ++w)
+            for (std::uint64_t bits = fresh[w - range.begin()]; bits; bits &= bits - 1) {
+              const std::uint64_t index = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+              expand(index, game.unrank(layer, index));
+            }
         }
         expanded += count;
       });
