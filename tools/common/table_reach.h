@@ -86,6 +86,70 @@ class LayerMarks {
 // to be expanded, and index by index otherwise.
 inline constexpr std::uint64_t kSequentialBelow = 16;
 
+// One sweep over a layer: each position marked and not yet `done` is expanded, the places of
+// its moves marked. Returns whether a move marked a position of this layer anew (another sweep
+// is needed). A range's fresh marks are taken once: those added while it is expanded wait for
+// the next sweep.
+template <Reported G>
+bool reach_sweep(const G& game, int layer, const std::vector<std::unique_ptr<LayerMarks>>& marks, LayerMarks& done,
+                 std::atomic<std::uint64_t>& expanded) {
+  const LayerMarks& here = *marks[static_cast<std::size_t>(layer)];
+  const std::uint64_t size = game.layer_size(layer);
+  std::atomic<bool> added{false};
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.word_count(), 64), [&](const auto& range) {
+    std::vector<std::uint64_t> fresh(range.size());
+    std::uint64_t count = 0;
+    for (std::size_t w = range.begin(); w != range.end(); ++w) {
+      fresh[w - range.begin()] = here.word(w) & ~done.word(w);
+      count += static_cast<std::uint64_t>(std::popcount(fresh[w - range.begin()]));
+    }
+    const auto expand = [&](std::uint64_t index, const std::optional<typename G::Position>& p) {
+      if (!(fresh[index / 64 - range.begin()] >> (index % 64) & 1)) return;
+      done.mark(index);
+      if (!p) throw std::logic_error("a reached index names no position");
+      if (game.terminal(*p)) return;
+      for_each_located_successor(game, *p, [&](const typename G::Position&, LayerIndex at) {
+        if (at.layer < 0) return;  // the game's end, outside the index
+        if (at.layer > layer) throw std::logic_error("a move to a layer solved after its own");
+        if (marks[static_cast<std::size_t>(at.layer)]->mark(at.index) && at.layer == layer) added = true;
+      });
+    };
+    const std::uint64_t begin = range.begin() * 64, end = std::min<std::uint64_t>(range.end() * 64, size);
+    if (count * kSequentialBelow >= end - begin) {
+      for_each_unranked(game, layer, begin, end, expand);  // each from the one before: cheaper
+    } else {
+      for (std::size_t w = range.begin(); w != range.end(); ++w)
+        for (std::uint64_t bits = fresh[w - range.begin()]; bits; bits &= bits - 1) {
+          const std::uint64_t index = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+          expand(index, game.unrank(layer, index));
+        }
+    }
+    expanded += count;
+  });
+  return added;
+}
+
+// The rows of the layers done, and the totals.
+template <Reported G>
+Report reach_report(const G& game, const TableJobOptions& options, const nlohmann::json& per_layer, std::uint64_t total,
+                    std::uint64_t index_total, double seconds) {
+  std::string text = "layer  layer name                          index entries           reached\n";
+  for (const auto& row : per_layer) text += reach_row(row);
+  text += "  " + std::to_string(total) + " positions reached from the start, of the index's " +
+          std::to_string(index_total) + " entries (some entries name no position; counted as the index counts, " +
+          "up to its symmetries)\n  " + std::to_string(seconds) + " s, " + std::to_string(options.threads) +
+          " threads, peak " + std::to_string(static_cast<int>(cli::peak_memory_mib())) + " MiB\n";
+  return Report{nlohmann::json{{"game", G::kName},
+                               {"variant", game.variant()},
+                               {"layers", per_layer},
+                               {"reached", total},
+                               {"entries", index_total},
+                               {"seconds", seconds},
+                               {"threads", options.threads},
+                               {"peak_memory_mib", cli::peak_memory_mib()}},
+                text};
+}
+
 template <Reported G>
 Report reach(const G& game, const TableJobOptions& options) {
   const cli::Stopwatch clock;
@@ -134,49 +198,9 @@ Report reach(const G& game, const TableJobOptions& options) {
   for (int layer = done_so_far.next; layer >= 0; --layer) {
     current = layer;
     LayerMarks& here = *marks[static_cast<std::size_t>(layer)];
-    const std::uint64_t size = game.layer_size(layer);
-    LayerMarks done(size);
-    for (bool grew = true; grew;) {  // sweeps until the layer's own moves add nothing
-      std::atomic<bool> added{false};
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, here.word_count(), 64), [&](const auto& range) {
-        // The range's fresh marks, taken once: marks added while it is expanded wait for the
-        // next sweep.
-        std::vector<std::uint64_t> fresh(range.size());
-        std::uint64_t count = 0;
-        for (std::size_t w = range.begin(); w != range.end(); ++w) {
-          fresh[w - range.begin()] = here.word(w) & ~done.word(w);
-          count += static_cast<std::uint64_t>(std::popcount(fresh[w - range.begin()]));
-        }
-        const auto is_fresh = [&](std::uint64_t index) {
-          return (fresh[index / 64 - range.begin()] >> (index % 64) & 1) != 0;
-        };
-        const auto expand = [&](std::uint64_t index, const std::optional<typename G::Position>& p) {
-          if (!is_fresh(index)) return;
-          done.mark(index);
-          if (!p) throw std::logic_error("a reached index names no position");
-          if (game.terminal(*p)) return;
-          for_each_located_successor(game, *p, [&](const typename G::Position&, LayerIndex at) {
-            if (at.layer < 0) return;  // the game's end, outside the index
-            if (at.layer > layer) throw std::logic_error("a move to a layer solved after its own");
-            if (marks[static_cast<std::size_t>(at.layer)]->mark(at.index) && at.layer == layer) added = true;
-          });
-        };
-        const std::uint64_t begin = range.begin() * 64, end = std::min<std::uint64_t>(range.end() * 64, size);
-        if (count * kSequentialBelow >= end - begin) {
-          // Dense: the positions unranked in a run, each from the one before (cheaper than one
-          // unrank each).
-          for_each_unranked(game, layer, begin, end, expand);
-        } else {
-          for (std::size_t w = range.begin(); w != range.end(); ++w)
-            for (std::uint64_t bits = fresh[w - range.begin()]; bits; bits &= bits - 1) {
-              const std::uint64_t index = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
-              expand(index, game.unrank(layer, index));
-            }
-        }
-        expanded += count;
-      });
-      grew = added;
-    }
+    LayerMarks done(game.layer_size(layer));
+    while (reach_sweep(game, layer, marks, done, expanded)) {
+    }  // until the layer's own moves add nothing
     const std::uint64_t count = here.count();
     marks[static_cast<std::size_t>(layer)].reset();
     total += count, index_total += game.layer_size(layer), reached += count;
@@ -197,21 +221,7 @@ Report reach(const G& game, const TableJobOptions& options) {
       since_save = cli::Stopwatch();
     }
   }
-  std::string text = "layer  layer name                          index entries           reached\n";
-  for (const auto& row : per_layer) text += reach_row(row);
-  text += "  " + std::to_string(total) + " positions reached from the start, of the index's " +
-          std::to_string(index_total) + " entries (some entries name no position; counted as the index counts, " +
-          "up to its symmetries)\n  " + std::to_string(clock.seconds()) + " s, " + std::to_string(options.threads) +
-          " threads, peak " + std::to_string(static_cast<int>(cli::peak_memory_mib())) + " MiB\n";
-  return Report{nlohmann::json{{"game", G::kName},
-                               {"variant", game.variant()},
-                               {"layers", per_layer},
-                               {"reached", total},
-                               {"entries", index_total},
-                               {"seconds", clock.seconds()},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text};
+  return reach_report(game, options, per_layer, total, index_total, clock.seconds());
 }
 
 }  // namespace gs::tools::table_jobs

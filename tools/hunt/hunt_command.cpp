@@ -84,7 +84,9 @@ SelfCheck hunt_check(const std::string& name, const G& game, const std::vector<s
 const char* kAbout = R"(Games: fox-hounds (Fox and Hounds; --size 4, 6 or 8, default 8), tigers-goats (Tigers and
 Goats, positions up to symmetry: the whole game from the empty board, or with --phase sliding
 the sliding phase alone, every goat placed; variants --size 3 to 5, --goats, --win-captures),
-fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to the mirror).
+fox-geese (Fox and Geese endgames: 4 to --max-geese geese, default 8, up to the mirror;
+--max-geese 13 is the rules' whole game: both sets of tables in about 70 minutes on 2 cores,
+8 GiB, 875 MB on disk).
 
 Retrograde analysis: every position gets its value for the side to move (win, loss, draw) and
 the plies to the end with best play (wins fastest, losses slowest). One table file per layer
