@@ -269,7 +269,7 @@ TEST(Retrograde, FoxAndGeeseMirrorReducedEqualsUnreduced) {
       draws += u.outcome(i) == Outcome::kDraw;
       wins += u.outcome(i) == Outcome::kWin;
     }
-  EXPECT_EQ(checked, 2 * 33 * (32ULL * 31 * 30 * 29 / 24 + 32ULL * 31 * 30 * 29 * 28 / 120));
+  EXPECT_EQ(checked, 2ULL * 33 * (32ULL * 31 * 30 * 29 / 24 + 32ULL * 31 * 30 * 29 * 28 / 120));
   EXPECT_GT(draws, 0u);
   EXPECT_GT(wins, 0u);
 }

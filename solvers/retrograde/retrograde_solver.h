@@ -281,8 +281,9 @@ class RetrogradeSolver {
       const CompactTable& t = earlier(earlier_layer);
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size(), 1 << 14), [&](const auto& range) {
         t.for_each_with(Outcome::kLoss, range.begin(), range.end(), [&](std::uint64_t i) {
-          const auto [o, d] = earlier_value(t.entry(i), earlier_layer);
-          if (o != Outcome::kLoss) return;
+          const auto value = earlier_value(t.entry(i), earlier_layer);
+          if (value.first != Outcome::kLoss) return;
+          const int d = value.second;  // a name of its own: lambdas below use it
           for_each_predecessor(game_, *game_.unrank(earlier_layer, i), [&](const Move&, const Position& pred) {
             const LayerIndex at = game_.locate(pred);
             if (at.layer != layer_ || at.index < begin_ || at.index >= end_ || game_.terminal(pred)) return;
