@@ -10,7 +10,11 @@
 //  (1) in parallel over the index, each position is unranked and decided if terminal; else its
 //      moves out of the layer are looked up: a losing one makes it a win pending at 1 + its
 //      distance; if every move leaves the layer and wins for the opponent, it is a loss. A layer
-//      none of whose moves stays inside (a game's acyclic part) is then solved: (2) is skipped;
+//      none of whose moves stays inside (a game's acyclic part) is then solved: (2) is skipped.
+//      Exits that are un-moves of where they lead (ReversedExits) are found from that side
+//      instead: each loss there makes its predecessors here wins at one more, the fastest kept,
+//      which is the minimum pass (1) would take over them; positions with no move inside still
+//      look up every exit, for their loss;
 //  (2) ply by ply, a parallel pass over the index takes the positions whose value became final
 //      at distance d: their predecessors in the layer become wins at d + 1 (if they lost; a
 //      pending slower win is replaced), or are re-examined (if they won): a predecessor whose
@@ -126,6 +130,14 @@ class RetrogradeSolver {
     if (shared() && ply_.load(std::memory_order_relaxed) >= 0) changes_.local().push_back(i << 16 | entry);
     return true;
   }
+  // Entry i becomes a win at `ply` if it holds nothing or a slower pending win; tried again
+  // while other threads change it.
+  void settle_win(ValueTable& table, std::uint64_t i, int ply) {
+    for (std::uint16_t seen = load(table, i);; seen = load(table, i)) {
+      const bool slower = static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > ply;
+      if ((seen != 0 && !slower) || settle(table, i, seen, Outcome::kWin, ply)) return;
+    }
+  }
   bool set(ValueTable& table, std::uint64_t i, std::uint16_t expected, std::uint16_t entry) {
     if (!std::atomic_ref<std::uint16_t>(table.raw()[i]).compare_exchange_strong(expected, entry)) return false;
     const int d = entry >> 2;
@@ -215,6 +227,43 @@ class RetrogradeSolver {
     return lost ? std::optional<int>(slowest) : std::nullopt;
   }
 
+  // The first pass's look at position i (p: what unrank gave): decided if terminal; else its
+  // moves out of the layer are looked up, and a losing one makes it a win pending; a position
+  // whose moves all leave and win for the opponent is lost. Returns whether a move stays inside.
+  bool first_look(ValueTable& table, std::uint64_t i, const std::optional<Position>& p) {
+    if (!p) {
+      table.raw()[i] = kNoPosition;
+      return false;
+    }
+    if (const auto end = game_.terminal(*p)) {
+      settle(table, i, 0, *end, 0);
+      return false;
+    }
+    int fastest_win = -1, slowest_loss = 0;
+    bool all_win = true;
+    const auto look = [&](const Position& next, LayerIndex at) {
+      const auto [o, d] = *value_of(table, next, at, 0);
+      if (o == Outcome::kLoss) fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1);
+      if (o == Outcome::kWin)
+        slowest_loss = std::max(slowest_loss, d + 1);
+      else
+        all_win = false;
+    };
+    // The exits a game finds back from where they lead come in by push_reversed_losses; a
+    // position with no move inside needs them all now, for its loss.
+    bool inside = false;
+    if constexpr (ReversedExits<G>) inside = game_.for_each_located_unreversed_exit(*p, look);
+    if (!inside) {
+      fastest_win = -1, slowest_loss = 0, all_win = true;
+      inside = for_each_located_exit(game_, *p, layer_, look);
+    }
+    if (fastest_win >= 0)
+      settle(table, i, 0, Outcome::kWin, fastest_win);
+    else if (!inside && all_win)
+      settle(table, i, 0, Outcome::kLoss, slowest_loss);  // no move at all: ply 0
+    return inside;
+  }
+
   // The first pass, one look at each position's moves. Returns whether any move stays in the
   // layer: if none does, the layer has no cycles and every value is already final.
   bool initialise(ValueTable& table) {
@@ -223,42 +272,7 @@ class RetrogradeSolver {
       bool range_inside = false;
       for_each_unranked(game_, layer_, range.begin(), range.end(),
                         [&](std::uint64_t i, const std::optional<Position>& p) {
-                          if (!p) {
-                            table.raw()[i] = kNoPosition;
-                            return;
-                          }
-                          if (const auto end = game_.terminal(*p)) {
-                            settle(table, i, 0, *end, 0);
-                            return;
-                          }
-                          int fastest_win = -1, slowest_loss = 0;
-                          bool all_win = true;
-                          const auto look = [&](const Position& next, LayerIndex at) {
-                            const auto [o, d] = *value_of(table, next, at, 0);
-                            if (o == Outcome::kLoss)
-                              fastest_win = fastest_win < 0 ? d + 1 : std::min(fastest_win, d + 1);
-                            if (o == Outcome::kWin)
-                              slowest_loss = std::max(slowest_loss, d + 1);
-                            else
-                              all_win = false;
-                          };
-                          bool inside = false;
-                          if constexpr (ReversedExits<G>) {
-                            // The exits found back from where they lead come in by push_reversed_losses; a
-                            // position with no move inside needs them all now, for its loss.
-                            inside = game_.for_each_located_unreversed_exit(*p, look);
-                            if (!inside) {
-                              fastest_win = -1, slowest_loss = 0, all_win = true;
-                              inside = for_each_located_exit(game_, *p, layer_, look);
-                            }
-                          } else {
-                            inside = for_each_located_exit(game_, *p, layer_, look);
-                          }
-                          range_inside = range_inside || inside;
-                          if (fastest_win >= 0)
-                            settle(table, i, 0, Outcome::kWin, fastest_win);
-                          else if (!inside && all_win)
-                            settle(table, i, 0, Outcome::kLoss, slowest_loss);  // no move at all: ply 0
+                          range_inside = first_look(table, i, p) || range_inside;
                         });
       if (range_inside) any_inside.store(true, std::memory_order_relaxed);
     });
@@ -287,10 +301,7 @@ class RetrogradeSolver {
           for_each_predecessor(game_, *game_.unrank(earlier_layer, i), [&](const Move&, const Position& pred) {
             const LayerIndex at = game_.locate(pred);
             if (at.layer != layer_ || at.index < begin_ || at.index >= end_ || game_.terminal(pred)) return;
-            for (std::uint16_t seen = load(table, at.index);; seen = load(table, at.index)) {
-              const bool slower = static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > d + 1;
-              if ((seen != 0 && !slower) || settle(table, at.index, seen, Outcome::kWin, d + 1)) break;
-            }
+            settle_win(table, at.index, d + 1);
           });
         });
       });
@@ -320,11 +331,9 @@ class RetrogradeSolver {
     for_each_predecessor(game_, *game_.unrank(layer_, i), [&](const Move&, const Position& pred) {
       const LayerIndex at = game_.locate(pred);
       if (at.layer != layer_ || game_.terminal(pred)) return;
-      const std::uint16_t seen = load(table, at.index);
       if (lost) {
-        if (seen == 0 || (static_cast<Outcome>(seen & 3) == Outcome::kWin && (seen >> 2) > d + 1))
-          settle(table, at.index, seen, Outcome::kWin, d + 1);
-      } else if (seen == 0) {
+        settle_win(table, at.index, d + 1);
+      } else if (load(table, at.index) == 0) {
         if (const auto ply = loss_ply(table, pred, d))
           settle(table, at.index, 0, Outcome::kLoss, std::max(d + 1, *ply));
       }
