@@ -65,12 +65,12 @@ instrumented_onetbb() {
 # and the parallel depth-first search, m,n,k solvers, Mount'n Fall's shared-table search,
 # Hopscotch statistics, one thread against two on the command line, and the retrograde solver
 # across ranks (as threads: the sanitizer builds have no MPI).
-TSAN_TESTS="Retrograde.TigersAndGoats*:Retrograde.FoxAndHoundsAgreesWithPlainMinimaxOnSmallBoards"
-TSAN_TESTS+=":StreamedLayers.EqualTheInMemoryPassesOnSmallBoards:StreamedLayers.AStoppedAnalysisResumes*:BlockFile.*"
-TSAN_TESTS+=":PegLayers.*:PegAnalyze.Triangle5*:Peg/SmallBoards.DfsAgreesWithBruteForce*:MnkStrong.*:MnkWeak.*"
+TSAN_TESTS="TigersAndGoatsRetrograde.*:FoxAndHoundsRetrograde.AgreesWithPlainMinimaxOnSmallBoards"
+TSAN_TESTS+=":StreamedLayers.EqualTheInMemoryPassesOnSmallBoards:StreamedLayers.AStoppedAnalysisResumes*:StreamedLayersBlockFile.*"
+TSAN_TESTS+=":PegSolverLayers.*:PegSolverAnalyze.Triangle5*:Peg/PegSolverSmallBoards.DfsAgreesWithBruteForce*:MnkStrong.*:MnkWeak.*"
 TSAN_TESTS+=":OneAndTwo/*:HuntCli.OneThreadAndTwoWriteTheSameTables:HopscotchCli.StatsAreTheSameWithOneThreadAndTwo:HopscotchCli.NormalPlayOfADealIsTheGameStatsPlays"
-TSAN_TESTS+=":DistributedSolver.FoxAndHounds*:DistributedSolver.MountNFall*:StreamedFewestMoves.*:FewestMovesMeeting.*:LayerSet.*:Peg/SmallBoards.FewestMovesMeetingsLastStep*:PegAllStarts.OneThreadAndTwo*"
-TSAN_TESTS+=":-Retrograde.TigersAndGoatsReducedTablesAgreeWithNaiveValueIteration"
+TSAN_TESTS+=":DistributedSolver.FoxAndHounds*:DistributedSolver.MountNFall*:PegSolverStreamedFewestMoves.*:PegSolverFewestMovesMeeting.*:StreamedLayersLayerSet.*:Peg/PegSolverSmallBoards.FewestMovesMeetingsLastStep*:PegSolverAllStarts.OneThreadAndTwo*"
+TSAN_TESTS+=":-TigersAndGoatsRetrograde.ReducedTablesAgreeWithNaiveValueIteration"
 
 thread() {
   timed "thread: oneTBB" instrumented_onetbb

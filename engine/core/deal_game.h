@@ -1,5 +1,7 @@
 // Deal games: single-player games with perfect information that end with a score, searched on
 // one mutable state (apply and undo). Apart from engine/core/game.h: a deal game is not a Game.
+// (Win-only rules and stages have one model, Hopscotch, and live with the deal searches:
+// solvers/deal/.)
 #pragma once
 
 #include <concepts>
@@ -23,29 +25,6 @@ concept DealGame = requires(G game, const G& view, const typename G::Move& move,
   view.generate_moves(moves);  // empty = the game is over
   game.apply(move);
   game.undo(move);
-};
-
-// A game whose moves or keys may be narrowed while only a win matters: every won state stays
-// won, but scores short of a win may differ, so facts learnt meanwhile hold for a win only.
-template <class G>
-concept WinOnlyRules = requires(G game) {
-  game.set_win_only(true);
-};
-
-template <class G>
-void set_win_only(G& game, bool on) {
-  if constexpr (WinOnlyRules<G>) game.set_win_only(on);
-}
-
-// A deal game whose moves come in stages (each card dealt from the stock starts one), whose
-// states can be stored as keys and loaded back, and which can say how promising a state looks:
-// what a breadth-first or beam search needs.
-template <class G>
-concept StagedDealGame = DealGame<G> && requires(G game, const G& view, const typename G::Key& key) {
-  { view.stage() } -> std::convertible_to<int>;    // never falls; a move keeps it or raises it by one
-  { view.promise() } -> std::convertible_to<int>;  // higher = more likely to reach a high score
-  game.load(key);                                  // the state the key describes (same deal)
-  requires std::totally_ordered<typename G::Key>;
 };
 
 }  // namespace gs

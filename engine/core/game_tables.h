@@ -1,6 +1,7 @@
 // Games solved into tables (engine/core/game.h): layers with a dense index, ranking and unranking
-// (and their faster forms where a game has them), what stored tables need, the draw rule's
-// progress, and what table reports print.
+// (and located moves, the faster form two games have), what stored tables need, the draw rule's
+// progress, and what table reports print. The one-game fast paths live with their solvers
+// (solvers/common/capabilities.h, solvers/retrograde/located_exits.h).
 #pragma once
 
 #include <concepts>
@@ -30,23 +31,6 @@ concept Indexed = TwoPlayerGame<G> && Unmoves<G> && Ranked<G> && requires(const 
   { g.unrank(layer, index) } -> std::same_as<std::optional<typename G::Position>>;
 };
 
-// Indexed games that unrank a run of indices faster than one by one (Fox and Geese: both sides
-// to move of one placement share its unranking).
-template <class G>
-concept RangeUnrank = requires(const G& g, int layer, std::uint64_t index) {
-  g.for_each_unranked(layer, index, index, [](std::uint64_t, const std::optional<typename G::Position>&) {});
-};
-
-// Calls f(i, game.unrank(layer, i)) for each i in [begin, end), in order.
-template <Indexed G, class F>
-void for_each_unranked(const G& game, int layer, std::uint64_t begin, std::uint64_t end, F&& f) {
-  if constexpr (RangeUnrank<G>) {
-    game.for_each_unranked(layer, begin, end, f);
-  } else {
-    for (std::uint64_t i = begin; i != end; ++i) f(i, game.unrank(layer, i));
-  }
-}
-
 // What probing stored tables needs (solvers/probe): names for the table files' headers, the
 // layers and ranking, and the terminal test for positions outside the tables.
 template <class G>
@@ -72,16 +56,6 @@ concept ProgressLayers = Indexed<G> && requires(const G& g, int from_layer, int 
   { g.progress(from_layer, to_layer) } -> std::convertible_to<bool>;
 };
 
-// Layers whose play without progress is bounded: from any position of the layer, every line
-// reaches a progress move or the end within quiet_plies(layer) plies (-1: no bound). Tigers and
-// Goats while goats are in hand: a goat's move is a placement (1), a tiger's step is followed by
-// one (2). Under the draw rule such a layer's values can be stated from the plain tables
-// (solvers/common/progress_rule.h).
-template <class G>
-concept QuietBounded = ProgressLayers<G> && requires(const G& g, int layer) {
-  { g.quiet_plies(layer) } -> std::convertible_to<int>;
-};
-
 // An indexed game whose tables are stored.
 template <class G>
 concept Stored = Indexed<G> && Tabled<G>;
@@ -101,48 +75,6 @@ void for_each_located_successor(const G& game, const typename G::Position& p, F&
   else
     for_each_successor(game, p, [&](const auto&, const typename G::Position& next) { f(next, game.locate(next)); });
 }
-
-// Indexed games that find, located, the moves leaving a position's layer without ranking those
-// that stay (Fox and Geese: a fox's step or a goose's sideways step stays).
-template <class G>
-concept LocatedExits = requires(const G& g, const typename G::Position& p) {
-  {
-    g.for_each_located_exit(p, [](const typename G::Position&, LayerIndex) {})
-    } -> std::same_as<bool>;
-};
-
-// Calls f(next, where) for every move of p (in `layer`) that leaves the layer, where =
-// game.locate(next); returns whether some move stays in it.
-template <class G, class F>
-bool for_each_located_exit(const G& game, const typename G::Position& p, int layer, F&& f) {
-  if constexpr (LocatedExits<G>) {
-    return game.for_each_located_exit(p, f);
-  } else {
-    bool inside = false;
-    for_each_located_successor(game, p, [&](const typename G::Position& next, LayerIndex at) {
-      if (at.layer == layer)
-        inside = true;
-      else
-        f(next, at);
-    });
-    return inside;
-  }
-}
-
-// Indexed games some of whose exits are found back from where they lead: every move from
-// `layer` into `earlier` is an un-move (for_each_unmove) of its destination (Fox and Geese: a
-// goose's step down, not a capture). The retrograde solver's first pass then looks up only the
-// other exits, `for_each_located_unreversed_exit` (which returns, as for_each_located_exit does,
-// whether some move stays in the layer), and makes wins of the predecessors of the losses of
-// such an earlier layer: far fewer than the positions that would look up their moves there.
-template <class G>
-concept ReversedExits = LocatedExits<G> && LayerDependencies<G> &&
-    requires(const G& g, const typename G::Position& p, int layer) {
-  { g.exits_reversed(layer, layer) } -> std::convertible_to<bool>;
-  {
-    g.for_each_located_unreversed_exit(p, [](const typename G::Position&, LayerIndex) {})
-    } -> std::same_as<bool>;
-};
 
 // Table reports: the sides' names, whose turn it is, what a layer holds, and other starts.
 template <class G>

@@ -201,8 +201,9 @@ class TigersAndGoats {
   PlacementIndex index_;       // tigers (A) and goats (B), up to group_
 };
 
-// What the solvers may ask of it (engine/core/game*.h).
-static_assert(Reported<TigersAndGoats> && LayerDependencies<TigersAndGoats> && QuietBounded<TigersAndGoats> &&
+// The shared vocabulary it models (engine/core); the tools assert the capabilities that live
+// with their solvers.
+static_assert(Reported<TigersAndGoats> && LayerDependencies<TigersAndGoats> && ProgressLayers<TigersAndGoats> &&
               LocatedMoves<TigersAndGoats>);
 
 }  // namespace gs::hunt

@@ -50,7 +50,10 @@ class PegPuzzle {
   const SymmetryGroup& symmetries() const { return group_; }
 
   Position canonical(Position s) const { return group_.canonical(s); }
-  static int moves_left(Position s) { return popcount(s) - 1; }
+  // Every jump empties one more hole; the goal has one peg, so every solution of s takes
+  // goal_ply() - ply(s) jumps.
+  int ply(Position s) const { return board_->holes() - popcount(s); }
+  int goal_ply() const { return board_->holes() - 1; }
   bool is_goal(Position s) const { return popcount(s) == 1 && (s & finishes_); }
 
   template <class F>
@@ -161,7 +164,8 @@ class PegPuzzle {
   std::vector<PagodaBound> large_;     // added ones with weights too large for PagodaBounds
 };
 
-// What the solvers may ask of it (engine/core/game*.h).
-static_assert(LayeredPuzzle<PegPuzzle> && Doomed<PegPuzzle> && Graded<PegPuzzle> && PieceMoves<PegPuzzle>);
+// The shared vocabulary it models (engine/core/game*.h); the peg tools assert the capabilities
+// that live with their solvers.
+static_assert(Puzzle<PegPuzzle> && Unmoves<PegPuzzle> && Symmetric<PegPuzzle> && PlyCounted<PegPuzzle>);
 
 }  // namespace gs::peg

@@ -24,11 +24,13 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/game.h"
 #include "engine/core/game_search.h"
 #include "engine/core/game_symmetry.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/hash.h"
 #include "solvers/layered/layer_set.h"
 
@@ -48,10 +50,37 @@ struct BeamResult {
 };
 
 template <Puzzle P, class Score>
-BeamResult<P> beam_search(const P& puzzle, typename P::Position start, const BeamOptions& options, Score&& score) {
+class BeamSearch {
   static_assert(Symmetric<P> && Graded<P>, "a beam keeps one state a class, and its layers end with the moves left");
+
+ public:
   using Position = typename P::Position;
   using Move = typename P::Move;
+
+  BeamSearch(const P& puzzle, const BeamOptions& options, Score& score)
+      : puzzle_(puzzle),
+        options_(options),
+        score_(score),
+        tabled_(options.goal_layers ? options.goal_layers->size() : 0) {}
+
+  BeamResult<P> run(Position start) {
+    layers_.push_back({Entry{.key = puzzle_.canonical(start), .state = start, .move = {}, .parent = 0, .score = 0}});
+    if (finishes(start)) {
+      descend(start, result_.path);
+      result_.solved = true;
+      return result_;
+    }
+    for (std::size_t depth = 0; !layers_[depth].empty(); ++depth) {
+      if (options_.cancel && options_.cancel->load(std::memory_order_relaxed)) return result_;
+      std::vector<Entry> next = expand(depth);
+      if (result_.solved) return result_;
+      keep_best(next);
+      layers_.push_back(std::move(next));
+    }
+    return result_;
+  }
+
+ private:
   struct Entry {
     Position key;  // canonical form: one entry a class
     Position state;
@@ -59,85 +88,89 @@ BeamResult<P> beam_search(const P& puzzle, typename P::Position start, const Bea
     std::uint32_t parent;
     std::int64_t score;
   };
-  BeamResult<P> result;
-  std::vector<std::vector<Entry>> layers;
-  layers.push_back({Entry{.key = puzzle.canonical(start), .state = start, .move = {}, .parent = 0, .score = 0}});
-  const std::size_t tabled = options.goal_layers ? options.goal_layers->size() : 0;
+
+  // The children of layer `depth` that may still finish, or (result_.solved) the line to a goal.
+  std::vector<Entry> expand(std::size_t depth) {
+    const std::vector<Entry>& layer = layers_[depth];
+    std::vector<Entry> next;
+    for (std::uint32_t i = 0; i < layer.size() && !result_.solved; ++i) {
+      ++result_.nodes;
+      puzzle_.for_each_move(layer[i].state, [&](const Move& m) {
+        if (result_.solved) return;
+        const Position child = puzzle_.play(layer[i].state, m);
+        if (finishes(child)) {
+          result_.path = path_to(depth, i, m);
+          result_.solved = true;
+          return;
+        }
+        if (static_cast<std::size_t>(moves_left(puzzle_, child)) < tabled_) return;  // not in the goal layers
+        if constexpr (Doomed<P>)
+          if (puzzle_.cannot_finish(child)) return;
+        next.push_back({.key = puzzle_.canonical(child), .state = child, .move = m, .parent = i, .score = 0});
+      });
+    }
+    return next;
+  }
+
+  // One state a class, and of those the `width` best by score (ties broken by a hash of the key).
+  void keep_best(std::vector<Entry>& next) const {
+    std::sort(next.begin(), next.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    next.erase(std::unique(next.begin(), next.end(), [](const Entry& a, const Entry& b) { return a.key == b.key; }),
+               next.end());
+    if (next.size() <= options_.width) return;
+    for (Entry& e : next) e.score = score_(e.state);
+    const auto better = [](const Entry& a, const Entry& b) {
+      return a.score != b.score ? a.score < b.score : mix64(a.key) < mix64(b.key);
+    };
+    std::nth_element(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(options_.width), next.end(), better);
+    next.resize(options_.width);
+  }
+
   // Whether `state` is in the goal layers (at its distance from the goal), or is the goal.
-  const auto finishes = [&](Position state) {
-    if (puzzle.is_goal(state)) return true;
-    const auto k = static_cast<std::size_t>(puzzle.moves_left(state));
-    return k < tabled && (*options.goal_layers)[k].contains(puzzle.canonical(state));
-  };
+  bool finishes(Position state) const {
+    if (puzzle_.is_goal(state)) return true;
+    const auto k = static_cast<std::size_t>(moves_left(puzzle_, state));
+    return k < tabled_ && (*options_.goal_layers)[k].contains(puzzle_.canonical(state));
+  }
+
   // Appends a line from `state` (in the goal layers) down through them to the goal: each state
   // in layer k has a child in layer k - 1, as the layers were built by undoing moves.
-  const auto descend = [&](Position state, std::vector<Move>& path) {
-    while (!puzzle.is_goal(state)) {
+  void descend(Position state, std::vector<Move>& path) const {
+    while (!puzzle_.is_goal(state)) {
       std::optional<Move> step;
-      puzzle.for_each_move(state, [&](const Move& m) {
-        if (!step && finishes(puzzle.play(state, m))) step = m;
+      puzzle_.for_each_move(state, [&](const Move& m) {
+        if (!step && finishes(puzzle_.play(state, m))) step = m;
       });
       path.push_back(*step);
-      state = puzzle.play(state, *step);
+      state = puzzle_.play(state, *step);
     }
-  };
-  // The line to layers[depth][index], then `last`, then down to the goal.
-  const auto path_to = [&](std::size_t depth, std::size_t index, Move last) {
-    const Position reached = puzzle.play(layers[depth][index].state, last);
+  }
+
+  // The line to layers_[depth][index], then `last`, then down to the goal.
+  std::vector<Move> path_to(std::size_t depth, std::size_t index, Move last) const {
+    const Position reached = puzzle_.play(layers_[depth][index].state, last);
     std::vector<Move> path{last};
     for (; depth > 0; --depth) {
-      const Entry& e = layers[depth][index];
+      const Entry& e = layers_[depth][index];
       path.push_back(e.move);
       index = e.parent;
     }
     std::reverse(path.begin(), path.end());
     descend(reached, path);
     return path;
-  };
-  if (finishes(start)) {
-    descend(start, result.path);
-    result.solved = true;
-    return result;
   }
-  for (std::size_t depth = 0; !layers[depth].empty(); ++depth) {
-    if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return result;
-    const std::vector<Entry>& layer = layers[depth];
-    std::vector<Entry> next;
-    for (std::uint32_t i = 0; i < layer.size(); ++i) {
-      ++result.nodes;
-      bool goal = false;
-      puzzle.for_each_move(layer[i].state, [&](const Move& m) {
-        if (goal) return;
-        const Position child = puzzle.play(layer[i].state, m);
-        if (finishes(child)) {
-          result.path = path_to(depth, i, m);
-          goal = true;
-          return;
-        }
-        if (static_cast<std::size_t>(puzzle.moves_left(child)) < tabled) return;  // not in the goal layers
-        if constexpr (Doomed<P>)
-          if (puzzle.cannot_finish(child)) return;
-        next.push_back({.key = puzzle.canonical(child), .state = child, .move = m, .parent = i, .score = 0});
-      });
-      if (goal) {
-        result.solved = true;
-        return result;
-      }
-    }
-    std::sort(next.begin(), next.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
-    next.erase(std::unique(next.begin(), next.end(), [](const Entry& a, const Entry& b) { return a.key == b.key; }),
-               next.end());
-    if (next.size() > options.width) {
-      for (Entry& e : next) e.score = score(e.state);
-      const auto better = [](const Entry& a, const Entry& b) {
-        return a.score != b.score ? a.score < b.score : mix64(a.key) < mix64(b.key);
-      };
-      std::nth_element(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(options.width), next.end(), better);
-      next.resize(options.width);
-    }
-    layers.push_back(std::move(next));
-  }
-  return result;
+
+  const P& puzzle_;
+  const BeamOptions& options_;
+  Score& score_;
+  const std::size_t tabled_;
+  std::vector<std::vector<Entry>> layers_;
+  BeamResult<P> result_;
+};
+
+template <Puzzle P, class Score>
+BeamResult<P> beam_search(const P& puzzle, typename P::Position start, const BeamOptions& options, Score&& score) {
+  return BeamSearch<P, std::remove_reference_t<Score>>(puzzle, options, score).run(start);
 }
 
 }  // namespace gs

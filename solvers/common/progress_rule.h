@@ -82,6 +82,16 @@ concept ProgressRuled = ProgressLayers<G> && requires(const G& g) {
   { g.progress_limit() } -> std::convertible_to<int>;
 };
 
+// Layers whose play without progress is bounded: from any position of the layer, every line
+// reaches a progress move or the end within quiet_plies(layer) plies (-1: no bound). Tigers and
+// Goats while goats are in hand: a goat's move is a placement (1), a tiger's step is followed by
+// one (2). Such a layer's values under the rule are stated from the plain tables (above). One
+// model, so it lives here with its readers (this rule and the probe's tables).
+template <class G>
+concept QuietBounded = ProgressLayers<G> && requires(const G& g, int layer) {
+  { g.quiet_plies(layer) } -> std::convertible_to<int>;
+};
+
 // Whether a move from layer `from` to layer `to` (-1: out of the tables, the game's end) starts
 // the counter again.
 template <ProgressLayers G>

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
 #include <cstdint>
 #include <vector>
 
@@ -31,6 +32,31 @@
 #include "solvers/common/hash.h"
 
 namespace gs {
+
+// A game whose moves or keys may be narrowed while only a win matters: every won state stays
+// won, but scores short of a win may differ, so facts learnt meanwhile hold for a win only. (One
+// model, Hopscotch, so it lives with the deal searches; solvers/common/capabilities.h says why.)
+template <class G>
+concept WinOnlyRules = requires(G game) {
+  game.set_win_only(true);
+};
+
+template <class G>
+void set_win_only(G& game, bool on) {
+  if constexpr (WinOnlyRules<G>) game.set_win_only(on);
+}
+
+// A deal game whose moves come in stages (each card dealt from the stock starts one), whose
+// states can be stored as keys and loaded back, and which can say how promising a state looks:
+// what a breadth-first or beam search needs. (One model, Hopscotch, so it lives with the deal
+// searches; solvers/common/capabilities.h says why.)
+template <class G>
+concept StagedDealGame = DealGame<G> && requires(G game, const G& view, const typename G::Key& key) {
+  { view.stage() } -> std::convertible_to<int>;    // never falls; a move keeps it or raises it by one
+  { view.promise() } -> std::convertible_to<int>;  // higher = more likely to reach a high score
+  game.load(key);                                  // the state the key describes (same deal)
+  requires std::totally_ordered<typename G::Key>;
+};
 
 struct LayeredSearchOptions {
   std::uint64_t width = 0;       // beam: most states kept a stage (0 = all: exhaustive)

@@ -28,6 +28,7 @@
 #include "engine/core/game.h"
 #include "engine/core/game_search.h"
 #include "engine/core/game_symmetry.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/node_counter.h"
 #include "solvers/dfs/dead_table.h"
 #include "solvers/layered/layer_set.h"
@@ -128,7 +129,7 @@ class DfsSolver {
     if (dead_.contains(key)) return false;
     if constexpr (Graded<P>)
       if (options_.goal_layers) {
-        const auto k = static_cast<std::size_t>(puzzle_.moves_left(s));
+        const auto k = static_cast<std::size_t>(moves_left(puzzle_, s));
         if (k < options_.goal_layers->size() && !(*options_.goal_layers)[k].contains(key)) return false;
       }
     if constexpr (Doomed<P>)

@@ -25,6 +25,7 @@
 #include "engine/core/game_search.h"
 #include "engine/core/game_symmetry.h"
 #include "solvers/layered/layer_set.h"
+#include "solvers/layered/layered_puzzle.h"
 
 namespace gs {
 

@@ -48,6 +48,7 @@
 #include "engine/core/game_symmetry.h"
 #include "solvers/layered/fewest_moves.h"
 #include "solvers/layered/layer_set.h"
+#include "solvers/layered/layered_puzzle.h"
 #include "solvers/layered/layered_search.h"
 
 namespace gs {

@@ -19,6 +19,7 @@
 #include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
 #include "solvers/layered/layer_set.h"
+#include "solvers/layered/layered_puzzle.h"
 #include "solvers/layered/layered_search.h"
 
 namespace gs {

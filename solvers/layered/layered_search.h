@@ -23,6 +23,7 @@
 #include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
 #include "solvers/layered/layer_set.h"
+#include "solvers/layered/layered_puzzle.h"
 
 namespace gs {
 

@@ -13,6 +13,7 @@
 #include <tbb/parallel_for.h>
 
 #include "solvers/layered/fewest_moves.h"
+#include "solvers/layered/layered_puzzle.h"
 #include "solvers/layered/streamed_layers.h"
 
 namespace gs {
@@ -130,7 +131,7 @@ class StreamedFewestMoves {
   // each parent's canonical form and its element read off the images of s (no canonicalisation
   // a parent, no landing mask moved between frames) when the puzzle offers them.
   MoveRunEntry entry(const Table& above, Position s) const {
-    if constexpr (requires { puzzle_.for_each_canonical_unmove_with_element(s, [](Move, Position, int) {}); }) {
+    if constexpr (ElementUnmoves<P>) {
       MoveRunEntry best;
       const SymmetryGroup& group = puzzle_.symmetries();
       puzzle_.for_each_canonical_unmove_with_element(s, [&](Move m, Position canonical, int g) {

@@ -54,6 +54,7 @@
 #include "solvers/io/directory_lock.h"
 #include "solvers/io/stale_temporaries.h"
 #include "solvers/layered/layer_set_store.h"
+#include "solvers/layered/layered_puzzle.h"
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/partitioned_counts.h"
 #include "solvers/layered/state_file.h"
@@ -336,6 +337,12 @@ class StreamedLayers {
     return out;
   }
 
+  // A layer that overflows its ranges is built again with an estimate half as large again: after
+  // 40 tries it has grown 10^7 times, past any layer, so the budget itself is too small. The
+  // slack keeps tiny estimates moving.
+  static constexpr int kMaxAttempts = 40;
+  static constexpr std::uint64_t kEstimateSlack = 1024;
+
   // Builds a set of states in ranges of state values that each fit the tables: for each range
   // [lo, hi), fill(lo, hi) adds its states, emit(lo, hi) writes them. `estimate`: about how many
   // states in all; the ranges and the partitions of the tables are cut at quantiles of
@@ -354,7 +361,7 @@ class StreamedLayers {
         const std::uint64_t c = sample[streamed_detail::cut(sample.size(), parts, i)];
         if (cuts.empty() || c > cuts.back()) cuts.push_back(c);
       }
-      if (attempt > 40) throw DataError("the memory budget (--memory) is too small for this layer");
+      if (attempt > kMaxAttempts) throw DataError("the memory budget (--memory) is too small for this layer");
       bool fits = true;
       for (std::size_t r = 0; r <= cuts.size() && fits; ++r) {
         const std::uint64_t lo = r == 0 ? 0 : cuts[r - 1], hi = r == cuts.size() ? ~std::uint64_t{0} : cuts[r];
@@ -367,7 +374,7 @@ class StreamedLayers {
         if (fits) emit(lo, hi);
       }
       if (fits) return static_cast<int>(cuts.size() + 1);
-      estimate += estimate / 2 + 1024;
+      estimate += estimate / 2 + kEstimateSlack;
       restart();
     }
   }
@@ -427,16 +434,11 @@ class StreamedLayers {
     }
   };
 
+  // Layer d + 1 from layer d: each parent's canonical children with the parent's path count,
+  // summed a child, in as many ranges of children as the counts' room needs; layer d's own
+  // statistics (positions, orbits, dead ends, games ending there) on the way.
   void forward(std::size_t d) {
     const StateFileReader parents = open(states(d), counts(d), "layer", d);
-    // Layers grow or shrink by similar factors from one depth to the next.
-    std::uint64_t estimate = parents.size() * 8;
-    if (d > 0) {
-      const nlohmann::json above = streamed_detail::read_stats(store_, stats_path(d - 1), o_, "layer", d - 1);
-      const double before = std::max(above.at("canonical").get<double>(), 1.0),
-                   now = static_cast<double>(parents.size());
-      estimate = std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.05 * now * now / before) + 1024);
-    }
     const auto children = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_move(s, f); };
     std::optional<StateFileWriter> out;
     Sums sums;
@@ -446,35 +448,16 @@ class StreamedLayers {
       sums = Sums{};
     };
     restart();
-    bool first = true;
     const int ranges = in_ranges(
-        estimate, [&] { return sample(parents, children); },
+        next_layer_estimate(parents, d), [&] { return sample(parents, children); },
         [&](std::uint64_t lo, std::uint64_t hi) {
-          first = lo == 0;  // the layer's own statistics are counted in the first range's pass
-          tbb::enumerable_thread_specific<Sums> local;
-          tbb::parallel_for(std::size_t{0}, parents.blocks(), [&](std::size_t b) {
-            if (counts_.full()) return;
-            const auto [st, ct] = parents.view_block(b, buffers_.local(), true);
-            PartitionedCounts::Stage& stage = counts_.local();
-            Sums& s = local.local();
-            for (std::size_t i = 0; i < st.size(); ++i) {
-              const uint128 weight = ct[i];
-              bool dead = true;
-              const int orbit =
-                  puzzle_.for_each_canonical_move_in_orbit(st[i], [&](typename P::Move, typename P::Position c) {
-                    dead = false;
-                    if (c >= lo && c < hi && !pruned(c)) stage.add(c, weight);
-                  });
-              if (!first) continue;
-              s.layer.canonical += 1, s.layer.total += static_cast<std::uint64_t>(orbit);
-              if (!dead) continue;
-              if (s.layer.dead_canonical == 0 || st[i] < s.layer.first_dead) s.layer.first_dead = st[i];
-              s.layer.dead_canonical += 1, s.layer.dead_total += static_cast<std::uint64_t>(orbit);
-              if (__builtin_add_overflow(s.layer.games, weight, &s.layer.games)) s.overflow = true;
-            }
-          });
-          if (first && !counts_.full())
-            for (const Sums& s : local) sums.add(s);
+          // The layer's own statistics are counted in the first range's pass.
+          if (lo == 0) {
+            const Sums counted = expand(parents, lo, hi, true);
+            if (!counts_.full()) sums.add(counted);
+          } else {
+            expand(parents, lo, hi, false);
+          }
         },
         [&](std::uint64_t, std::uint64_t) {
           write_table(*out, counts_.sort(), true);
@@ -493,8 +476,53 @@ class StreamedLayers {
     if (d > 0 && next_size != 0) store_.remove(counts(d));
   }
 
+  // Layers grow or shrink by similar factors from one depth to the next: the next layer is
+  // guessed at this one times the last factor, 5 % more, or 8 children a parent at the start.
+  std::uint64_t next_layer_estimate(const StateFileReader& parents, std::size_t d) const {
+    std::uint64_t estimate = parents.size() * 8;
+    if (d > 0) {
+      const nlohmann::json above = streamed_detail::read_stats(store_, stats_path(d - 1), o_, "layer", d - 1);
+      const double before = std::max(above.at("canonical").get<double>(), 1.0),
+                   now = static_cast<double>(parents.size());
+      estimate =
+          std::min<std::uint64_t>(estimate, static_cast<std::uint64_t>(1.05 * now * now / before) + kEstimateSlack);
+    }
+    return estimate;
+  }
+
+  // Adds the canonical children in [lo, hi) of every parent, with the parent's path count, to the
+  // counts (in parallel, each thread's stage apart); with `statistics`, also the parents' own
+  // statistics, returned.
+  Sums expand(const StateFileReader& parents, std::uint64_t lo, std::uint64_t hi, bool statistics) {
+    tbb::enumerable_thread_specific<Sums> local;
+    tbb::parallel_for(std::size_t{0}, parents.blocks(), [&](std::size_t b) {
+      if (counts_.full()) return;
+      const auto [st, ct] = parents.view_block(b, buffers_.local(), true);
+      PartitionedCounts::Stage& stage = counts_.local();
+      Sums& s = local.local();
+      for (std::size_t i = 0; i < st.size(); ++i) {
+        const uint128 weight = ct[i];
+        bool dead = true;
+        const int orbit =
+            puzzle_.for_each_canonical_move_in_orbit(st[i], [&](typename P::Move, typename P::Position c) {
+              dead = false;
+              if (c >= lo && c < hi && !pruned(c)) stage.add(c, weight);
+            });
+        if (!statistics) continue;
+        s.layer.canonical += 1, s.layer.total += static_cast<std::uint64_t>(orbit);
+        if (!dead) continue;
+        if (s.layer.dead_canonical == 0 || st[i] < s.layer.first_dead) s.layer.first_dead = st[i];
+        s.layer.dead_canonical += 1, s.layer.dead_total += static_cast<std::uint64_t>(orbit);
+        if (__builtin_add_overflow(s.layer.games, weight, &s.layer.games)) s.overflow = true;
+      }
+    });
+    Sums all;
+    for (const Sums& s : local) all.add(s);
+    return all;
+  }
+
   bool pruned(typename P::Position s) const {
-    if constexpr (requires { puzzle_.cannot_finish(s); })
+    if constexpr (Doomed<P>)
       return o_.prune && puzzle_.cannot_finish(s);
     else
       return false;

@@ -23,10 +23,26 @@
 
 #include "engine/core/game.h"
 #include "engine/core/game_search.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/checked_slot.h"
 #include "solvers/common/zeroed_array.h"
 
 namespace gs {
+
+// What negamax reads beyond the game (one model each, Mount'n Fall, so they live here;
+// solvers/common/capabilities.h says why). A static evaluation for the side to move, well inside
+// the search's win score:
+template <class G>
+concept Evaluated = requires(const G& g, const typename G::Position& p) {
+  { g.evaluate(p) } -> std::convertible_to<int>;
+};
+
+// Moves that change the evaluation sharply (captures): tried first and searched past the depth
+// limit until the position is quiet.
+template <class G>
+concept NoisyMoves = Game<G> && requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+  { g.noisy(p, m) } -> std::convertible_to<bool>;
+};
 
 struct SearchLimits {
   int depth = 64;          // plies

@@ -54,6 +54,7 @@
 #include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
 #include "engine/core/value.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/hash.h"
 #include "solvers/common/zeroed_array.h"
 

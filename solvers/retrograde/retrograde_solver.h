@@ -52,10 +52,12 @@
 #include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
 #include "engine/core/value.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/progress_rule.h"
 #include "solvers/distributed/ranks.h"
 #include "solvers/probe/compact_table.h"
 #include "solvers/probe/value_table.h"
+#include "solvers/retrograde/located_exits.h"
 
 namespace gs {
 

@@ -7,7 +7,7 @@
 
 #include "engine/hunt/fox_hounds.h"
 #include "solvers/probe/layer_tables.h"
-#include "tests/cli_run.h"
+#include "tests/support/cli_run.h"
 
 namespace gs {
 namespace {

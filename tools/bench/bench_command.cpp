@@ -19,6 +19,7 @@
 #include "tools/common/cli.h"
 #include "tools/common/command.h"
 #include "tools/common/json_number.h"
+#include "tools/common/report_builder.h"
 #include "tools/common/scratch_directory.h"
 #include "tools/draw/bar_chart.h"
 
@@ -76,12 +77,6 @@ std::vector<int> parse_threads(const std::string& text) {
   }
   if (out.empty()) throw InputError("--threads takes thread counts from 1 to 1024 separated by commas, e.g. 1,2");
   return out;
-}
-
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
 }
 
 std::string pad(const std::string& s, std::size_t width, bool right = false) {
@@ -217,20 +212,67 @@ std::uint64_t read_signature(const std::string& path) {
   throw DataError(path + ": the first word is not a signature (a node count)");
 }
 
-int run(const BenchOptions& o, const cli::GlobalOptions& global) {
-  const Suite suite = parse_suite(o.suite);
-  const std::vector<int> threads = parse_threads(o.threads);
-  if (o.repeat < 1 || o.repeat > 100) throw InputError("--repeat must be between 1 and 100");
+// The entries of the suite that --filter keeps.
+std::vector<BenchEntry> chosen_entries(const BenchOptions& o) {
   std::vector<BenchEntry> entries;
-  for (const BenchEntry& e : suite_entries(suite))
+  for (const BenchEntry& e : suite_entries(parse_suite(o.suite)))
     if (o.filter.empty() || e.name().find(o.filter) != std::string::npos) entries.push_back(e);
   if (entries.empty()) throw InputError("--filter " + o.filter + " matches no entry of the " + o.suite + " suite");
-  if (o.list) {
-    for (const BenchEntry& e : entries) {
-      std::cout << pad(e.name(), 44) << pad(suite_name(e.suite), 10) << "gamesolver";
-      for (const std::string& a : e.args) std::cout << " " << a;
-      std::cout << "\n";
+  return entries;
+}
+
+void list_entries(const std::vector<BenchEntry>& entries) {
+  for (const BenchEntry& e : entries) {
+    std::cout << pad(e.name(), 44) << pad(suite_name(e.suite), 10) << "gamesolver";
+    for (const std::string& a : e.args) std::cout << " " << a;
+    std::cout << "\n";
+  }
+}
+
+// Every entry with every thread count, each in a process of its own, progress on stderr.
+std::vector<BenchResult> run_entries(const std::vector<BenchEntry>& entries, const std::vector<int>& threads,
+                                     int repeat, const cli::GlobalOptions& global) {
+  const cli::ScratchDirectory scratch_dir("bench");
+  const std::filesystem::path scratch = scratch_dir.path();
+  const std::string exe = cli::self_executable();
+  std::vector<BenchResult> results;
+  const std::size_t total = entries.size() * threads.size();
+  for (const BenchEntry& e : entries)
+    for (int t : threads) {
+      if (global.progress())
+        std::cerr << "[" << results.size() + 1 << "/" << total << "] " << e.name() << ", " << t << " thread(s)"
+                  << std::flush;
+      results.push_back(run_bench_entry(e, t, repeat, exe, scratch));
+      if (global.progress())
+        std::cerr << ": " << (results.back().ok() ? fixed(results.back().median(), 3) + " s" : "FAILED") << "\n";
     }
+  return results;
+}
+
+nlohmann::json comparison_json(const std::vector<BenchComparison>& comparisons, const std::string& against) {
+  nlohmann::json cs = nlohmann::json::array();
+  int slower = 0;
+  for (const BenchComparison& c : comparisons) {
+    slower += c.verdict > 0 ? 1 : 0;
+    cs.push_back({{"name", c.name},
+                  {"threads", c.threads},
+                  {"old_seconds", c.old_seconds},
+                  {"new_seconds", c.new_seconds},
+                  {"ratio", c.ratio},
+                  {"noise", c.noise},
+                  {"verdict", c.verdict > 0   ? "slower"
+                              : c.verdict < 0 ? "faster"
+                                              : "within noise"}});
+  }
+  return {{"against", against}, {"entries", cs}, {"slower", slower}};
+}
+
+int run(const BenchOptions& o, const cli::GlobalOptions& global) {
+  const std::vector<int> threads = parse_threads(o.threads);
+  if (o.repeat < 1 || o.repeat > 100) throw InputError("--repeat must be between 1 and 100");
+  const std::vector<BenchEntry> entries = chosen_entries(o);
+  if (o.list) {
+    list_entries(entries);
     return 0;
   }
   // The files the end compares with are read first: a bad one should not cost a whole run.
@@ -243,20 +285,7 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
     old = parse_user_json(read_file<DataError>(o.compare, std::uintmax_t{64} << 20, "bench result"), o.compare);
     check_bench_baseline(old);
   }
-  const cli::ScratchDirectory scratch_dir("bench");
-  const std::filesystem::path scratch = scratch_dir.path();
-  const std::string exe = cli::self_executable();
-  std::vector<BenchResult> results;
-  const std::size_t total = entries.size() * threads.size();
-  for (const BenchEntry& e : entries)
-    for (int t : threads) {
-      if (global.progress())
-        std::cerr << "[" << results.size() + 1 << "/" << total << "] " << e.name() << ", " << t << " thread(s)"
-                  << std::flush;
-      results.push_back(run_bench_entry(e, t, o.repeat, exe, scratch));
-      if (global.progress())
-        std::cerr << ": " << (results.back().ok() ? fixed(results.back().median(), 3) + " s" : "FAILED") << "\n";
-    }
+  const std::vector<BenchResult> results = run_entries(entries, threads, o.repeat, global);
 
   int failures = 0;
   for (const BenchResult& r : results) failures += r.ok() ? 0 : 1;
@@ -264,15 +293,13 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
   const std::vector<BenchComparison> comparisons =
       o.compare.empty() ? std::vector<BenchComparison>{} : compare_bench(results, old);
   const std::vector<Scaling> scaling = scaling_of(results);
+  const bool signature_differs = !o.signature.empty() && expected != signature;
 
   std::ostringstream text;
   text << results_table(results, o.repeat);
   if (threads.size() > 1 && !scaling.empty()) text << scaling_table(scaling);
   if (!o.compare.empty()) text << comparison_table(comparisons, o.compare);
-  int slower = 0;
-  for (const BenchComparison& c : comparisons) slower += c.verdict > 0 ? 1 : 0;
   if (failures) text << "\n" << failures << " entr" << (failures == 1 ? "y" : "ies") << " FAILED\n";
-  const bool signature_differs = !o.signature.empty() && expected != signature;
   if (signature_differs)
     text << "\nThe signature " << signature << " differs from " << o.signature << "'s " << expected
          << ": a search behaves differently. If that is meant, write the new signature to " << o.signature
@@ -280,25 +307,11 @@ int run(const BenchOptions& o, const cli::GlobalOptions& global) {
   text << "\n"
        << (has_signature ? "Signature: " + std::to_string(signature) : "Signature: none (no run with 1 thread)")
        << "\n";
-
   nlohmann::json j = {
       {"suite", o.suite},     {"threads", threads},
       {"repeat", o.repeat},   {"entries", bench_json(results)},
       {"failures", failures}, {"signature", has_signature ? nlohmann::json(signature) : nlohmann::json()}};
-  if (!o.compare.empty()) {
-    nlohmann::json cs = nlohmann::json::array();
-    for (const BenchComparison& c : comparisons)
-      cs.push_back({{"name", c.name},
-                    {"threads", c.threads},
-                    {"old_seconds", c.old_seconds},
-                    {"new_seconds", c.new_seconds},
-                    {"ratio", c.ratio},
-                    {"noise", c.noise},
-                    {"verdict", c.verdict > 0   ? "slower"
-                                : c.verdict < 0 ? "faster"
-                                                : "within noise"}});
-    j["comparison"] = {{"against", o.compare}, {"entries", cs}, {"slower", slower}};
-  }
+  if (!o.compare.empty()) j["comparison"] = comparison_json(comparisons, o.compare);
   if (!o.signature.empty()) j["signature_expected"] = expected;
   cli::emit(global, {.json = j,
                      .text = text.str(),

@@ -105,12 +105,88 @@ std::string where(std::uint64_t line, const std::string& position) {
   return "line " + std::to_string(line) + " (" + clipped(position, 120) + "): ";
 }
 
+// Pass 1: every record names a position where the strategy's side moves and the game goes on,
+// in the one text the rules give it. Why not ("" when each does).
+std::string read_records(const std::string& path, const CheckerRules& rules, int side, const CertificateHeader& header,
+                         RecordedDistances& recorded, CertificateCheck& result) {
+  CertificateReader reader(path);
+  CertificateRecord r;
+  while (reader.next(r)) {
+    std::uint64_t p = 0;
+    try {
+      p = rules.parse(r.position);
+    } catch (const DataError& e) {
+      return where(reader.line(), r.position) + "not a position: " + e.what();
+    }
+    if (rules.format(p) != r.position)
+      return where(reader.line(), r.position) + "not written as the rules write it: " + rules.format(p);
+    if (rules.to_move(p) != side)
+      return where(reader.line(), r.position) + "the " + header.strategy + " are not to move";
+    if (rules.winner(p) != CheckerRules::kGoesOn) return where(reader.line(), r.position) + "the game is already over";
+    if (r.distance > 65535) return where(reader.line(), r.position) + "a distance above 65,535 plies";
+    recorded.add(p, r.distance);
+    ++result.records;
+  }
+  if (result.records != header.records)
+    return "the header counts " + std::to_string(header.records) + " records, the file holds " +
+           std::to_string(result.records);
+  recorded.seal();
+  return "";
+}
+
+// Pass 2: every record's move, and every reply to it, reading the file again (a file changed in
+// between is refused).
+std::string check_moves(const std::string& path, const CheckerRules& rules, const RecordedDistances& recorded,
+                        std::uint64_t records, Checker& checker) {
+  CertificateReader reader(path);
+  CertificateRecord r;
+  std::uint64_t again = 0;
+  while (reader.next(r)) {
+    const std::uint64_t p = rules.parse(r.position);
+    if (recorded.find(p) != r.distance || ++again > records)
+      return where(reader.line(), r.position) + "the file changed while it was checked";
+    const std::string why = checker.record(p, r.move, r.distance);
+    if (!why.empty()) return where(reader.line(), r.position) + why;
+  }
+  return again == records ? "" : "the file changed while it was checked";
+}
+
+// The claim: the header's position is won for the winner within the claimed distance, or, for
+// a draw, the strategy's side does not lose from it.
+std::string check_claim(const CertificateHeader& header, const CheckerRules& rules, const RecordedDistances& recorded,
+                        int side, bool draw, Checker& checker) {
+  std::uint64_t start = 0;
+  try {
+    start = rules.parse(header.position);
+  } catch (const DataError& e) {
+    return "the header's position is not one: " + std::string(e.what());
+  }
+  const int to_move = rules.to_move(start);
+  if (header.to_move != rules.side_name(to_move))
+    return "the header says " + clipped(header.to_move) + " to move at its position, but " + rules.side_name(to_move) +
+           " are";
+  if (!draw && header.value != (to_move == side ? "win" : "loss"))
+    return "the header claims " + clipped(header.value) + " for the side to move, but names the " + header.winner +
+           " as winner with the " + rules.side_name(to_move) + " to move";
+  if (rules.winner(start) != CheckerRules::kGoesOn) return "the game is already over at the header's position";
+  if (to_move != side) {
+    // The other side moves first: each of its moves is a reply the strategy must answer.
+    const std::string why = checker.after_move(start, header.distance + 1);
+    return why.empty() ? "" : "at the header's position: " + why;
+  }
+  const std::optional<int> d = recorded.find(start);
+  if (!d) return "the header's position has no record";
+  if (*d != header.distance)
+    return "the header claims " + std::to_string(header.distance) + " plies, its position's record " +
+           std::to_string(*d);
+  return "";
+}
+
 }  // namespace
 
 CertificateCheck check_certificate(const std::string& path) {
   CertificateCheck result;
-  CertificateReader first(path);
-  const CertificateHeader header = first.header();
+  const CertificateHeader header = CertificateReader(path).header();
   const std::unique_ptr<CheckerRules> rules = checker_rules(header.game, header.variant);
   const auto side_of = [&](const std::string& name) {
     for (int side = 0; side < 2; ++side)
@@ -126,73 +202,11 @@ CertificateCheck check_certificate(const std::string& path) {
   if (draw ? header.winner != "none" || header.distance != 0 : header.winner != header.strategy)
     return fail(draw ? "a draw's header names winner=none and distance=0"
                      : "the header's winner is not the side whose strategy the records hold");
-
-  // Pass 1: every record names a position where the strategy's side moves and the game goes on,
-  // in the one text the rules give it.
   RecordedDistances recorded;
-  CertificateRecord r;
-  while (first.next(r)) {
-    std::uint64_t p = 0;
-    try {
-      p = rules->parse(r.position);
-    } catch (const DataError& e) {
-      return fail(where(first.line(), r.position) + "not a position: " + e.what());
-    }
-    if (rules->format(p) != r.position)
-      return fail(where(first.line(), r.position) + "not written as the rules write it: " + rules->format(p));
-    if (rules->to_move(p) != side)
-      return fail(where(first.line(), r.position) + "the " + header.strategy + " are not to move");
-    if (rules->winner(p) != CheckerRules::kGoesOn)
-      return fail(where(first.line(), r.position) + "the game is already over");
-    if (r.distance > 65535) return fail(where(first.line(), r.position) + "a distance above 65,535 plies");
-    recorded.add(p, r.distance);
-    ++result.records;
-  }
-  if (result.records != header.records)
-    return fail("the header counts " + std::to_string(header.records) + " records, the file holds " +
-                std::to_string(result.records));
-  recorded.seal();
-
-  // Pass 2: every record's move, and every reply to it.
+  if (std::string why = read_records(path, *rules, side, header, recorded, result); !why.empty()) return fail(why);
   Checker checker(*rules, recorded, side, draw);
-  CertificateReader second(path);
-  std::uint64_t again = 0;  // the same records as pass 1 read (a file changed in between is refused)
-  while (second.next(r)) {
-    const std::uint64_t p = rules->parse(r.position);
-    if (recorded.find(p) != r.distance || ++again > result.records)
-      return fail(where(second.line(), r.position) + "the file changed while it was checked");
-    const std::string why = checker.record(p, r.move, r.distance);
-    if (!why.empty()) return fail(where(second.line(), r.position) + why);
-  }
-  if (again != result.records) return fail("the file changed while it was checked");
-
-  // The claim: the header's position is won for the winner within the claimed distance, or, for
-  // a draw, the strategy's side does not lose from it.
-  std::uint64_t start = 0;
-  try {
-    start = rules->parse(header.position);
-  } catch (const DataError& e) {
-    return fail("the header's position is not one: " + std::string(e.what()));
-  }
-  const int to_move = rules->to_move(start);
-  if (header.to_move != rules->side_name(to_move))
-    return fail("the header says " + clipped(header.to_move) + " to move at its position, but " +
-                rules->side_name(to_move) + " are");
-  if (!draw && header.value != (to_move == side ? "win" : "loss"))
-    return fail("the header claims " + clipped(header.value) + " for the side to move, but names the " + header.winner +
-                " as winner with the " + rules->side_name(to_move) + " to move");
-  if (rules->winner(start) != CheckerRules::kGoesOn) return fail("the game is already over at the header's position");
-  if (to_move == side) {
-    const std::optional<int> d = recorded.find(start);
-    if (!d) return fail("the header's position has no record");
-    if (*d != header.distance)
-      return fail("the header claims " + std::to_string(header.distance) + " plies, its position's record " +
-                  std::to_string(*d));
-  } else {
-    // The other side moves first: each of its moves is a reply the strategy must answer.
-    const std::string why = checker.after_move(start, header.distance + 1);
-    if (!why.empty()) return fail("at the header's position: " + why);
-  }
+  if (std::string why = check_moves(path, *rules, recorded, result.records, checker); !why.empty()) return fail(why);
+  if (std::string why = check_claim(header, *rules, recorded, side, draw, checker); !why.empty()) return fail(why);
   result.replies = checker.replies();
   result.progress_limit = rules->progress_limit();
   result.under_progress_rule = !draw && result.progress_limit > 0 && header.distance < result.progress_limit;

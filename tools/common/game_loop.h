@@ -17,6 +17,7 @@
 #include "engine/core/game.h"
 #include "engine/core/game_search.h"
 #include "engine/core/value.h"
+#include "solvers/common/capabilities.h"
 
 namespace gs::tools {
 

@@ -22,11 +22,13 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/progress.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/retrograde/layer_store.h"
 #include "tools/common/cli.h"
 #include "tools/common/process_ranks.h"
+#include "tools/common/report_builder.h"
 #include "tools/draw/column_chart.h"
 #include "tools/draw/table_game_drawing.h"
 
@@ -141,16 +143,10 @@ inline std::string ranks_text(const nlohmann::json& ranks) {
   return text.str();
 }
 
+// A layer being solved holds 2 bytes a position: a layer past memory is refused now, not killed
+// for memory hours into the build.
 template <Reported G>
-Report build(const G& game, const TableJobOptions& options) {
-  std::ostringstream text;
-  const cli::Stopwatch clock;
-  Ranks& ranks = cli::ranks();
-  const RankTraffic before = ranks.traffic();  // a game under a rule builds twice in one process
-  LayerStore<G> store(game, options.dir, &ranks);
-  const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
-  // A layer being solved holds 2 bytes a position: a layer past memory is refused now, not killed
-  // for memory hours into the build.
+void check_layers_fit(const G& game, int last) {
   int largest = 0;
   for (int layer = 1; layer <= last; ++layer)
     if (game.layer_size(layer) > game.layer_size(largest)) largest = layer;
@@ -158,6 +154,30 @@ Report build(const G& game, const TableJobOptions& options) {
                          G::kName + std::string(" ") + game.variant() + ": solving layer " + std::to_string(largest) +
                              " (" + std::to_string(game.layer_size(largest)) + " positions)",
                          "--up-to L builds the layers below it");
+}
+
+// The values of the game's starts that the built layers hold (reading them loads layers).
+template <Reported G>
+nlohmann::json starts_json(const G& game, LayerStore<G>& store, int last) {
+  nlohmann::json starts = nlohmann::json::array();
+  for (const auto& start : game.starts()) {
+    if (!game.tabulated(start) || game.locate(start).layer > last) continue;
+    auto j = value_json(store.value(start));
+    j["position"] = game.format(start);
+    j["side_to_move"] = G::kSides[game.side(start)];
+    starts.push_back(j);
+  }
+  return starts;
+}
+
+template <Reported G>
+Report build(const G& game, const TableJobOptions& options) {
+  const cli::Stopwatch clock;
+  Ranks& ranks = cli::ranks();
+  const RankTraffic before = ranks.traffic();  // a game under a rule builds twice in one process
+  LayerStore<G> store(game, options.dir, &ranks);
+  const int last = std::min(options.up_to.value_or(game.layer_count() - 1), game.layer_count() - 1);
+  check_layers_fit(game, last);
   std::atomic<int> current{0};
   int solved = 0, loaded = 0, stated = 0;
   std::uint64_t sliced = 0;  // positions of this rank's slices of the layers it solved
@@ -185,49 +205,41 @@ Report build(const G& game, const TableJobOptions& options) {
       total.longest = std::max(total.longest, h.longest);
     });
   }
-  nlohmann::json result = {{"game", G::kName},
-                           {"variant", game.variant()},
-                           {"layers", last + 1},
-                           {"layer_count", game.layer_count()},
-                           {"solved_layers", solved},
-                           {"loaded_layers", loaded},
-                           {"stated_layers", stated},
-                           {"positions", total.positions},
-                           {"wins", total.wins},
-                           {"losses", total.losses},
-                           {"draws", total.draws},
-                           {"longest", total.longest},
-                           {"repaired", store.repaired()}};
-  nlohmann::json starts = nlohmann::json::array();
-  for (const auto& start : game.starts()) {
-    if (!game.tabulated(start) || game.locate(start).layer > last) continue;
-    auto j = value_json(store.value(start));
-    j["position"] = game.format(start);
-    j["side_to_move"] = G::kSides[game.side(start)];
-    starts.push_back(j);
-  }
-  if (!starts.empty()) result["start"] = starts[0];
-  if (starts.size() > 1) result["starts"] = starts;
-  result["seconds"] = clock.seconds();
-  result["threads"] = options.threads;
-  result["peak_memory_mib"] = cli::peak_memory_mib();
+  ReportBuilder r;
+  r.set("game", G::kName)
+      .set("variant", game.variant())
+      .set("layers", last + 1)
+      .set("layer_count", game.layer_count())
+      .set("solved_layers", solved)
+      .set("loaded_layers", loaded)
+      .set("stated_layers", stated)
+      .set("positions", total.positions)
+      .set("wins", total.wins)
+      .set("losses", total.losses)
+      .set("draws", total.draws)
+      .set("longest", total.longest)
+      .set("repaired", store.repaired());
+  const nlohmann::json starts = starts_json(game, store, last);
+  if (!starts.empty()) r.set("start", starts[0]);
+  if (starts.size() > 1) r.set("starts", starts);
+  r.set("seconds", clock.seconds()).set("threads", options.threads).set("peak_memory_mib", cli::peak_memory_mib());
   const nlohmann::json per_rank = ranks_json(ranks, sliced, before);  // a collective: every rank takes part
-  if (ranks.size() > 1) result["ranks"] = per_rank;
-  text << G::kName << " " << game.variant() << ": layers 0-" << last << " of " << game.layer_count() << " (" << solved
-       << " solved, " << loaded << " loaded from " << options.dir
-       << (stated ? ", " + std::to_string(stated) + " stated from the plain tables (bounded play without progress)"
-                  : "")
-       << ")\n"
-       << "  " << total.positions << " positions: " << total.wins << " won, " << total.losses << " lost, "
-       << total.draws << " drawn for the side to move; longest " << total.longest << " plies\n";
-  for (const auto& why : store.repaired()) text << "  damaged, solved again: " << why << "\n";
+  if (ranks.size() > 1) r.set("ranks", per_rank);
+
+  r.raw(r.fill("{game} {variant}: layers 0-") + std::to_string(last) +
+        r.fill(" of {layer_count} ({solved_layers} solved, {loaded_layers} loaded from ") + options.dir +
+        (stated ? r.fill(", {stated_layers} stated from the plain tables (bounded play without progress)") : "") +
+        ")\n")
+      .line(
+          "  {positions} positions: {wins} won, {losses} lost, {draws} drawn for the side to move; longest "
+          "{longest} plies");
+  for (const auto& why : store.repaired()) r.raw("  damaged, solved again: " + why + "\n");
   for (const auto& j : starts)
-    text << "  start " << j["position"].get<std::string>() << ": " << j["side_to_move"].get<std::string>()
-         << " to move, " << value_text(store.value(game.parse(j["position"].get<std::string>()))) << "\n";
-  text << "  " << clock.seconds() << " s, " << options.threads << " threads, peak " << cli::peak_memory_mib()
-       << " MiB\n";
-  if (ranks.size() > 1) text << ranks_text(per_rank);
-  return Report{result, text.str()};
+    r.raw("  start " + j["position"].get<std::string>() + ": " + j["side_to_move"].get<std::string>() + " to move, " +
+          value_text(store.value(game.parse(j["position"].get<std::string>()))) + "\n");
+  r.line("  {seconds:g} s, {threads} threads, peak {peak_memory_mib:g} MiB");
+  if (ranks.size() > 1) r.raw(ranks_text(per_rank));
+  return r.build();
 }
 
 // The probe on tables already open (`gamesolver serve` keeps them open between requests).
@@ -402,12 +414,19 @@ struct LayerCounts {
   }
 };
 
+// Games whose layers each hold one side to move, or both (-1): their counts need no unranking
+// (Tigers and Goats splits its layers by side).
+template <class G>
+concept SidedLayers = requires(const G& g, int layer) {
+  { g.layer_side(layer) } -> std::convertible_to<int>;
+};
+
 // Counted in parallel, each thread apart, then summed.
 template <Reported G>
 LayerCounts count_layer(const G& game, const CompactTable& t, int layer) {
   tbb::enumerable_thread_specific<LayerCounts> per_thread;
   int layer_side = -1;  // one side to move in the whole layer: no need to unrank
-  if constexpr (requires { game.layer_side(layer); }) layer_side = game.layer_side(layer);
+  if constexpr (SidedLayers<G>) layer_side = game.layer_side(layer);
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
     LayerCounts& c = per_thread.local();
     const auto count = [&](std::uint64_t i, int side) {

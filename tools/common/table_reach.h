@@ -31,6 +31,7 @@
 #include "engine/core/errors.h"
 #include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/progress.h"
 #include "tools/common/cli.h"
 #include "tools/common/reach_checkpoint.h"

@@ -21,12 +21,16 @@
 #include "solvers/deal/max_score_search.h"
 #include "solvers/deal/nested_rollouts.h"
 #include "solvers/io/checked_text_file.h"
+#include "tools/common/report_builder.h"
 #include "tools/common/statistics.h"
 #include "tools/draw/hopscotch_drawing.h"
 #include "tools/hopscotch/exact_endgame.h"
 #include "tools/hopscotch/hopscotch_play_file.h"
 
 namespace gs::tools {
+
+// What the deal searches take from the game (these live with them, so the engine cannot assert them).
+static_assert(StagedDealGame<hopscotch::SearchTableau> && WinOnlyRules<hopscotch::SearchTableau>);
 
 namespace {
 
@@ -136,12 +140,6 @@ NormalGame play_normally(Tableau& tableau, const HopscotchOptions& options, std:
   return game;
 }
 
-std::string fixed(double value, int digits) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(digits) << value;
-  return out.str();
-}
-
 }  // namespace
 
 Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
@@ -231,144 +229,165 @@ Replay hopscotch_replay(const std::string& path) {
   return replay;
 }
 
-Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
-  std::ostringstream text;
-  const cli::Stopwatch clock;
-  struct DealOutcome {
-    SearchResult::Outcome outcome = SearchResult::kUnresolved;
-    int score = 0;
-    bool score_exact = false;
-    double seconds = 0;
-    std::uint64_t nodes = 0, rollouts = 0;
-  };
+namespace {
+
+struct DealOutcome {
+  SearchResult::Outcome outcome = SearchResult::kUnresolved;
+  int score = 0;
+  bool score_exact = false;
+  double seconds = 0;
+  std::uint64_t nodes = 0, rollouts = 0;
+};
+
+// Decides deals seed, seed + 1, ...: each first within the node limit (with rollouts up to level
+// 3), then the deals left open again (--retry-nodes, with rollouts of --rollout-level above 3),
+// then in rounds of growing budgets (--growing-budget). `rounds` counts the budgets tried.
+std::vector<DealOutcome> decide_deals(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options,
+                                      int& rounds_tried) {
   std::vector<DealOutcome> outcomes(deals);
   std::atomic<std::uint64_t> done{0}, won{0};
-  std::atomic<int> rounds{1};  // of node budgets
+  std::atomic<int> rounds{1};
   tbb::enumerable_thread_specific<Search> searches([&] { return Search(options.memo_bits); });
-  {
-    const ProgressReporter progress(options.global.progress(), [&] {
-      return "hopscotch stats: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
-             std::to_string(won.load()) + " won" + (rounds > 1 ? ", round " + std::to_string(rounds.load()) : "");
-    });
-    // Deal i: the first try decides it within `limit` nodes (decide_deal, with rollouts up to
-    // level 3); a later one runs rollouts of `retry_level` (none: 0), then the search within
-    // `limit`, its time added to the first's.
-    auto decide = [&](Search& search, std::uint64_t i, const hopscotch::Deal& deal, std::uint64_t limit, bool first,
-                      int retry_level) {
-      const cli::Stopwatch deal_clock;
-      Decision r;
-      if (first) {
-        r = decide_deal(search, deal, limit, std::min(options.rollout_level, 3));
-      } else {
-        if (retry_level > 0) roll_out(deal, retry_level, r);
-        if (r.outcome != SearchResult::kWon) search_deal(search, deal, limit, r);
-      }
-      check_play(deal, r.outcome == SearchResult::kWon, r.plays);
-      DealOutcome& o = outcomes[i];
-      o.seconds += deal_clock.seconds();
-      o.outcome = r.outcome;
-      o.score = r.score;
-      o.score_exact = r.score_exact;
-      o.nodes += r.nodes;
-      o.rollouts += r.rollouts;
-      won += r.outcome == SearchResult::kWon;
-    };
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, deals, 1), [&](const auto& range) {
-      Search& search = searches.local();
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        const auto deal = hopscotch::deal_from_seed(seed + i);
-        decide(search, i, deal, options.node_limit, true, 0);
-        ++done;
-      }
-    });
-    const auto unresolved = [&] {
-      std::vector<std::uint64_t> again;
-      for (std::uint64_t i = 0; i < deals; ++i)
-        if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
-      return again;
-    };
-    // The deals `again` tried once more: the first retry with rollouts of the highest level
-    // (--rollout-level, above 3), each with `limit` nodes of search.
-    bool retried = false;
-    const auto try_again = [&](const std::vector<std::uint64_t>& again, std::uint64_t limit) {
-      const int level = retried || options.rollout_level <= 3 ? 0 : options.rollout_level;
-      retried = true;
-      tbb::parallel_for(std::size_t{0}, again.size(), std::size_t{1}, [&](std::size_t k) {
-        decide(searches.local(), again[k], hopscotch::deal_from_seed(seed + again[k]), limit, false, level);
-      });
-    };
-    if (options.retry_nodes) try_again(unresolved(), options.retry_nodes);
-    // Growing budgets: a few deals need far more nodes than the rest, and each round costs 4 times
-    // the one before, so the rounds cost at most a third more than the last one alone.
-    if (options.growing_budget)
-      for (std::uint64_t limit = options.node_limit; limit != 0;) {
-        const std::vector<std::uint64_t> again = unresolved();
-        if (again.empty()) break;
-        limit = limit > std::numeric_limits<std::uint64_t>::max() / 4 ? 0 : limit * 4;  // 0: no limit, the last round
-        ++rounds;
-        try_again(again, limit);
-      }
-  }
-  std::uint64_t n_won = 0, n_lost = 0, n_unresolved = 0, nodes = 0, rollouts = 0, inexact = 0;
+  const ProgressReporter progress(options.global.progress(), [&] {
+    return "hopscotch stats: " + std::to_string(done.load()) + "/" + std::to_string(deals) + " deals, " +
+           std::to_string(won.load()) + " won" + (rounds > 1 ? ", round " + std::to_string(rounds.load()) : "");
+  });
+  // Deal i: the first try decides it within `limit` nodes (decide_deal, with rollouts up to
+  // level 3); a later one runs rollouts of `retry_level` (none: 0), then the search within
+  // `limit`, its time added to the first's.
+  auto decide = [&](Search& search, std::uint64_t i, std::uint64_t limit, bool first, int retry_level) {
+    const hopscotch::Deal deal = hopscotch::deal_from_seed(seed + i);
+    const cli::Stopwatch deal_clock;
+    Decision r;
+    if (first) {
+      r = decide_deal(search, deal, limit, std::min(options.rollout_level, 3));
+    } else {
+      if (retry_level > 0) roll_out(deal, retry_level, r);
+      if (r.outcome != SearchResult::kWon) search_deal(search, deal, limit, r);
+    }
+    check_play(deal, r.outcome == SearchResult::kWon, r.plays);
+    DealOutcome& o = outcomes[i];
+    o.seconds += deal_clock.seconds();
+    o.outcome = r.outcome;
+    o.score = r.score;
+    o.score_exact = r.score_exact;
+    o.nodes += r.nodes;
+    o.rollouts += r.rollouts;
+    won += r.outcome == SearchResult::kWon;
+  };
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, deals, 1), [&](const auto& range) {
+    for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+      decide(searches.local(), i, options.node_limit, true, 0);
+      ++done;
+    }
+  });
+  const auto unresolved = [&] {
+    std::vector<std::uint64_t> again;
+    for (std::uint64_t i = 0; i < deals; ++i)
+      if (outcomes[i].outcome == SearchResult::kUnresolved) again.push_back(i);
+    return again;
+  };
+  // The deals `again` tried once more: the first retry with rollouts of the highest level
+  // (--rollout-level, above 3), each with `limit` nodes of search.
+  bool retried = false;
+  const auto try_again = [&](const std::vector<std::uint64_t>& again, std::uint64_t limit) {
+    const int level = retried || options.rollout_level <= 3 ? 0 : options.rollout_level;
+    retried = true;
+    tbb::parallel_for(std::size_t{0}, again.size(), std::size_t{1},
+                      [&](std::size_t k) { decide(searches.local(), again[k], limit, false, level); });
+  };
+  if (options.retry_nodes) try_again(unresolved(), options.retry_nodes);
+  // Growing budgets: a few deals need far more nodes than the rest, and each round costs 4 times
+  // the one before, so the rounds cost at most a third more than the last one alone.
+  if (options.growing_budget)
+    for (std::uint64_t limit = options.node_limit; limit != 0;) {
+      const std::vector<std::uint64_t> again = unresolved();
+      if (again.empty()) break;
+      limit = limit > std::numeric_limits<std::uint64_t>::max() / 4 ? 0 : limit * 4;  // 0: no limit, the last round
+      ++rounds;
+      try_again(again, limit);
+    }
+  rounds_tried = rounds.load();
+  return outcomes;
+}
+
+// Won, lost (with their best scores) and unresolved deals, and the time a deal took.
+void tally(const std::vector<DealOutcome>& outcomes, std::uint64_t seed, ReportBuilder& r,
+           std::vector<double>& seconds) {
+  std::uint64_t won = 0, lost = 0, open = 0, nodes = 0, rollouts = 0, inexact = 0;
   std::map<int, std::uint64_t> lost_scores;
-  std::vector<double> seconds;
   nlohmann::json unresolved_seeds = nlohmann::json::array();  // to try again with more nodes
-  for (std::uint64_t i = 0; i < deals; ++i) {
+  for (std::uint64_t i = 0; i < outcomes.size(); ++i) {
     const DealOutcome& o = outcomes[i];
     seconds.push_back(o.seconds);
     nodes += o.nodes, rollouts += o.rollouts;
     if (o.outcome == SearchResult::kWon)
-      ++n_won;
+      ++won;
     else if (o.outcome == SearchResult::kLost)
-      ++n_lost, ++lost_scores[o.score], inexact += !o.score_exact;
+      ++lost, ++lost_scores[o.score], inexact += !o.score_exact;
     else
-      ++n_unresolved, unresolved_seeds.push_back(seed + i);
+      ++open, unresolved_seeds.push_back(seed + i);
   }
+  const std::uint64_t deals = outcomes.size();
   // Unresolved deals may be either: the interval runs from "all lost" to "all won".
-  const auto low = wilson_interval(n_won, deals).first, high = wilson_interval(n_won + n_unresolved, deals).second;
-  const double median = percentile(seconds, 0.5), p99 = percentile(seconds, 0.99), max = percentile(seconds, 1.0);
-  const double wall = clock.seconds();
+  const auto low = wilson_interval(won, deals).first, high = wilson_interval(won + open, deals).second;
   nlohmann::json scores = nlohmann::json::object();
   for (const auto& [score, count] : lost_scores) scores[std::to_string(score)] = count;
-  const double rate = deals ? static_cast<double>(n_won) / static_cast<double>(deals) : 0.0;
-  text << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals << " deals), stock order known:\n"
-       << "  won " << n_won << ", lost " << n_lost << ", unresolved " << n_unresolved << "\n"
-       << "  winnable: " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * low, 2) << " to "
-       << fixed(100 * high, 2) << " %\n";
-  if (options.growing_budget)
-    text << "  decided in " << rounds.load() << " round" << (rounds > 1 ? "s" : "") << " of node budgets ("
-         << options.node_limit << " a deal, then 4 times more for the deals still open)\n";
-  text << "  best scores of lost deals:";
-  for (const auto& [score, count] : lost_scores) text << " " << score << ":" << count;
-  if (inexact) text << " (" << inexact << " of them lower bounds: node limit hit while maximising)";
-  text << "\n  time per deal: median " << fixed(1000 * median, 2) << " ms, 99th percentile " << fixed(1000 * p99, 1)
-       << " ms, max " << fixed(max, 3) << " s; " << rollouts << " rollouts, " << nodes << " nodes\n"
-       << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
-       << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
-  return Report{nlohmann::json{{"deals", deals},
-                               {"seed", seed},
-                               {"won", n_won},
-                               {"lost", n_lost},
-                               {"unresolved", n_unresolved},
-                               {"unresolved_seeds", unresolved_seeds},
-                               {"win_rate", rate},
-                               {"ci95", {low, high}},
-                               {"lost_scores", scores},
-                               {"lost_scores_inexact", inexact},
-                               {"seconds_median", median},
-                               {"seconds_p99", p99},
-                               {"seconds_max", max},
-                               {"nodes", nodes},
-                               {"rollouts", rollouts},
-                               {"node_limit", options.node_limit},
-                               {"retry_nodes", options.retry_nodes},
-                               {"rounds", rounds.load()},
-                               {"seconds", wall},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(),
-                draw::time_histogram_svg(
-                    seconds, "Hopscotch: time to decide each of " + std::to_string(deals) + " deals (stock known)")};
+  r.set("won", won)
+      .set("lost", lost)
+      .set("unresolved", open)
+      .set("unresolved_seeds", unresolved_seeds)
+      .set("win_rate", deals ? static_cast<double>(won) / static_cast<double>(deals) : 0.0)
+      .set("ci95", {low, high})
+      .set("lost_scores", scores)
+      .set("lost_scores_inexact", inexact)
+      .set("seconds_median", percentile(seconds, 0.5))
+      .set("seconds_p99", percentile(seconds, 0.99))
+      .set("seconds_max", percentile(seconds, 1.0))
+      .set("nodes", nodes)
+      .set("rollouts", rollouts);
+}
+
+void stats_text(std::uint64_t seed, bool growing_budget, ReportBuilder& r) {
+  const auto deals = r.get("deals").get<std::uint64_t>();
+  const auto ms = [&](const std::string& key, int digits) { return fixed(1000 * r.get(key).get<double>(), digits); };
+  r.line("Hopscotch, deals {seed} to " + std::to_string(seed + deals - 1) + " ({deals} deals), stock order known:")
+      .line("  won {won}, lost {lost}, unresolved {unresolved}")
+      .line("  winnable: {win_rate:%2} %, 95 % interval {ci95.0:%2} to {ci95.1:%2} %");
+  if (growing_budget)
+    r.line("  decided in {rounds} round" + std::string(r.get("rounds").get<int>() > 1 ? "s" : "") +
+           " of node budgets ({node_limit} a deal, then 4 times more for the deals still open)");
+  r.raw("  best scores of lost deals:");
+  std::map<int, std::uint64_t> lost_scores;  // in the order of the scores, not of their names
+  for (const auto& [score, count] : r.get("lost_scores").items()) lost_scores[std::stoi(score)] = count;
+  for (const auto& [score, count] : lost_scores) r.raw(" " + std::to_string(score) + ":" + std::to_string(count));
+  if (r.get("lost_scores_inexact").get<std::uint64_t>())
+    r.raw(r.fill(" ({lost_scores_inexact} of them lower bounds: node limit hit while maximising)"));
+  r.line()
+      .line("  time per deal: median " + ms("seconds_median", 2) + " ms, 99th percentile " + ms("seconds_p99", 1) +
+            r.fill(" ms, max {seconds_max:.3} s; {rollouts} rollouts, {nodes} nodes"))
+      .line("Wall {seconds:.1} s with {threads} threads, peak memory {peak_memory_mib:.0} MiB");
+}
+
+}  // namespace
+
+Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {
+  const cli::Stopwatch clock;
+  int rounds = 1;
+  const std::vector<DealOutcome> outcomes = decide_deals(deals, seed, options, rounds);
+  ReportBuilder r;
+  std::vector<double> seconds;
+  r.set("deals", deals).set("seed", seed);
+  tally(outcomes, seed, r, seconds);
+  r.set("node_limit", options.node_limit)
+      .set("retry_nodes", options.retry_nodes)
+      .set("rounds", rounds)
+      .set("seconds", clock.seconds())
+      .set("threads", options.threads)
+      .set("peak_memory_mib", cli::peak_memory_mib());
+  stats_text(seed, options.growing_budget, r);
+  return r.build(draw::time_histogram_svg(
+      seconds, "Hopscotch: time to decide each of " + std::to_string(deals) + " deals (stock known)"));
 }
 
 Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchOptions& options) {

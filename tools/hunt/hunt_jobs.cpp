@@ -7,7 +7,9 @@
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/progress_rule.h"
+#include "solvers/retrograde/located_exits.h"
 #include "tools/common/table_certify.h"
 #include "tools/common/table_jobs.h"
 #include "tools/common/table_play.h"
@@ -15,6 +17,11 @@
 #include "tools/hunt/hunt_games.h"
 
 namespace gs::tools {
+
+// The fast paths and rule capabilities the solvers take from the hunt games (they live with
+// their solvers, so the engines cannot assert them; a drifted signature would be skipped).
+static_assert(RangeUnrank<hunt::FoxAndGeese> && ReversedExits<hunt::FoxAndGeese>);
+static_assert(QuietBounded<hunt::TigersAndGoats>);
 
 namespace {
 

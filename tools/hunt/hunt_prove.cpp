@@ -9,6 +9,7 @@
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
+#include "solvers/common/capabilities.h"
 #include "solvers/common/progress.h"
 #include "solvers/pns/df_pn.h"
 #include "solvers/probe/layer_tables.h"

@@ -14,6 +14,10 @@
 
 namespace gs::tools {
 
+// What negamax takes from the game (these live with negamax, so the engine cannot assert them).
+static_assert(Evaluated<mountnfall::MountNFall> && Hashed<mountnfall::MountNFall> &&
+              NoisyMoves<mountnfall::MountNFall>);
+
 // A player chooses a move in a position given the game's history (hashes, for repetitions).
 class Player {
  public:

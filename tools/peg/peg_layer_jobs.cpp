@@ -24,6 +24,7 @@
 #include "solvers/layered/meet_in_the_middle.h"
 #include "solvers/layered/streamed_fewest_moves.h"
 #include "solvers/layered/streamed_layers.h"
+#include "tools/common/report_builder.h"
 #include "tools/common/scratch_directory.h"
 #include "tools/draw/column_chart.h"
 #include "tools/peg/pagoda_learning.h"
@@ -33,6 +34,11 @@
 #include "tools/peg/peg_solution_file.h"
 
 namespace gs::tools {
+
+// The capabilities the peg solvers take from the puzzle (they live with their solvers, so the
+// engine cannot assert them; a drifted signature would be skipped).
+static_assert(StreamedPuzzle<peg::PegPuzzle> && PieceMoves<peg::PegPuzzle> && Doomed<peg::PegPuzzle> &&
+              Graded<peg::PegPuzzle>);
 
 namespace {
 
@@ -162,13 +168,128 @@ std::string layer_chart(const peg::Board& board, const PegRequest& request, cons
 
 }  // namespace
 
+namespace {
+
+// One row a layer (jumps made, pegs left, positions, those that can finish, dead ends, games
+// ending there), and the totals.
+void layer_rows(const StreamedAnalysis& analysis, int start_pegs, ReportBuilder& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  std::uint64_t canonical = 0, total = 0, alive_canonical = 0, alive_total = 0;
+  for (std::size_t d = 0; d < analysis.layers.size(); ++d) {
+    const StreamedLayer& l = analysis.layers[d];
+    canonical += l.canonical, total += l.total, alive_canonical += l.alive_canonical, alive_total += l.alive_total;
+    rows.push_back({{"jumps", d},
+                    {"pegs", start_pegs - static_cast<int>(d)},
+                    {"canonical", l.canonical},
+                    {"total", l.total},
+                    {"finish_reachable_canonical", l.alive_canonical},
+                    {"finish_reachable_total", l.alive_total},
+                    {"dead_ends_canonical", l.dead_canonical},
+                    {"dead_ends_total", l.dead_total},
+                    {"games_ending", to_decimal(l.games)},
+                    {"bytes", l.bytes},
+                    {"ranges", l.ranges}});
+  }
+  r.set("layers", rows)
+      .set("positions", {{"canonical", canonical}, {"total", total}})
+      .set("finish_reachable", {{"canonical", alive_canonical}, {"total", alive_total}});
+}
+
+// The single-peg finishes with their path counts, in the deepest layer (the only one whose counts
+// are kept to the end). The count of an orbit's canonical state holds for each of its holes.
+void finishes(const StreamedLayers<peg::PegPuzzle>& streamed, std::size_t deepest, const peg::Board& board,
+              const SymmetryGroup& group, ReportBuilder& r) {
+  nlohmann::json list = nlohmann::json::array();
+  uint128 all_solutions = 0;
+  const StateFileReader last = streamed.layer_with_counts(deepest);
+  std::vector<std::uint64_t> states;
+  std::vector<uint128> counts;
+  for (std::size_t b = 0; b < last.blocks(); ++b) {
+    last.read_block(b, states, &counts);
+    for (int h = 0; h < board.holes(); ++h) {
+      const std::uint64_t orbit_state = group.canonical(bit(h));
+      const auto it = std::lower_bound(states.begin(), states.end(), orbit_state);
+      if (it == states.end() || *it != orbit_state) continue;
+      // The orbit's sum, shared by each of its holes (the group fixes the start).
+      const uint128 sum = counts[static_cast<std::size_t>(it - states.begin())];
+      const auto orbit = static_cast<unsigned>(group.orbit_size(orbit_state));
+      if (sum % orbit != 0) throw std::logic_error("path counts not divisible by orbit size");
+      const uint128 n = sum / orbit;
+      list.push_back({{"hole", peg::hole_name(board, h)}, {"solutions", to_decimal(n)}});
+      all_solutions += n;
+    }
+  }
+  r.set("finishes", list).set("solutions", to_decimal(all_solutions));
+}
+
+// Games in all, and the line of a shortest one (a game ends when no jump is possible).
+void games(const StreamedLayers<peg::PegPuzzle>& streamed, const StreamedAnalysis& analysis,
+           const peg::PegPuzzle& puzzle, const PegRequest& request, ReportBuilder& r) {
+  uint128 count = 0;
+  bool overflow = analysis.overflow;
+  int shortest = -1;
+  for (std::size_t d = 0; d < analysis.layers.size(); ++d) {
+    if (__builtin_add_overflow(count, analysis.layers[d].games, &count)) overflow = true;
+    if (shortest < 0 && analysis.layers[d].dead_canonical > 0) shortest = static_cast<int>(d);
+  }
+  r.set("games", {{"games", to_decimal(count)}, {"exact", !overflow}});
+  if (shortest < 0) return;
+  std::vector<StateFileReader> layers;
+  for (int d = 0; d <= shortest; ++d) layers.push_back(streamed.layer(static_cast<std::size_t>(d)));
+  const std::vector<peg::Jump> line = copy_jumps(
+      line_to(puzzle, layers, request.start, analysis.layers[static_cast<std::size_t>(shortest)].first_dead, shortest));
+  r.set("games.shortest_dead_end", {{"jumps", shortest},
+                                    {"pegs_left", popcount(request.start) - shortest},
+                                    {"line", jump_names(request.board, line)}});
+}
+
+// The table of layers, the finishes, the games and the cost, as a person reads them.
+void analysis_text(const PegRequest& request, const std::string& dir, ReportBuilder& r) {
+  r.raw("Board:  " + board_summary(request.board) + "\n")
+      .line("Start:  {start}    Finish: {finish}    Symmetries used: {symmetries}")
+      .line();
+  nlohmann::json rows = r.get("layers");
+  rows.push_back({{"jumps", "all"},
+                  {"canonical", r.get("positions.canonical")},
+                  {"total", r.get("positions.total")},
+                  {"finish_reachable_canonical", r.get("finish_reachable.canonical")},
+                  {"finish_reachable_total", r.get("finish_reachable.total")}});
+  r.table({{"jumps", "jumps", 6},
+           {"pegs", "pegs", 6},
+           {"canonical", "canonical", 13},
+           {"total", "total", 13},
+           {"can finish (canonical)", "finish_reachable_canonical", 25},
+           {"can finish (total)", "finish_reachable_total", 21},
+           {"dead ends (total)", "dead_ends_total", 20},
+           {"games ending here", "games_ending", 0}},
+          rows);
+  r.line().line("Single-peg finishes reachable, with the number of jump sequences to each:");
+  for (const auto& f : r.get("finishes"))
+    r.raw("  " + f["hole"].get<std::string>() + "  " + f["solutions"].get<std::string>() + "\n");
+  if (r.get("finishes").empty()) r.line("  none");
+  r.line().raw(r.fill("Games (jump sequences from the start until no jump is possible): {games.games}") +
+               (r.get("games.exact").get<bool>() ? "" : " (NOT EXACT: a count passed 2^128)") + "\n");
+  if (r.has("games.shortest_dead_end")) {
+    r.raw(
+        r.fill("Shortest game: {games.shortest_dead_end.jumps} jumps, then no jump is possible with "
+               "{games.shortest_dead_end.pegs_left} pegs left (the most pegs any game can leave):"));
+    for (const auto& j : r.get("games.shortest_dead_end.line")) r.raw(" " + j.get<std::string>());
+    r.line();
+  }
+  r.line().raw(r.fill("{seconds:g} s with {threads} thread(s), peak memory {peak_memory_mib:int} MiB, "));
+  if (r.get("layer_memory_bytes").get<std::uint64_t>() > 0)
+    r.line(fixed(r.get("layer_memory_bytes").get<double>() / (1 << 20), 1) + " MiB of layers held in memory");
+  else
+    r.raw(fixed(r.get("disk_bytes").get<double>() / (1 << 20), 1) + " MiB of layer files" +
+          (dir.empty() ? " (temporary)" : " in " + dir) + "\n");
+}
+
+}  // namespace
+
 Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
-  std::ostringstream text;
-  const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const SymmetryGroup group = layered_group(request);
-  const peg::PegPuzzle puzzle(board, request.finishes, group);
-
+  const peg::PegPuzzle puzzle(request.board, request.finishes, group);
   AnalysisDir dir(options.dir);
   LayerProgress progress;
   StreamedLayers<peg::PegPuzzle> streamed(puzzle, streamed_options(request, group, dir, options, progress));
@@ -177,117 +298,28 @@ Report peg_analyze(const PegRequest& request, const PegJobOptions& options) {
     return streamed.run(request.start);
   }();
   const std::size_t deepest = analysis.layers.size() - 1;
-
-  nlohmann::json layer_list = nlohmann::json::array();
-  std::uint64_t canonical = 0, total = 0, alive_canonical = 0, alive_total = 0;
-  uint128 games = 0;
-  int shortest = -1;
-  bool overflow = analysis.overflow;
   const int start_pegs = popcount(request.start);
-  for (std::size_t d = 0; d <= deepest; ++d) {
-    const StreamedLayer& l = analysis.layers[d];
-    canonical += l.canonical, total += l.total, alive_canonical += l.alive_canonical, alive_total += l.alive_total;
-    if (__builtin_add_overflow(games, l.games, &games)) overflow = true;
-    if (shortest < 0 && l.dead_canonical > 0) shortest = static_cast<int>(d);
-    layer_list.push_back({{"jumps", d},
-                          {"pegs", start_pegs - static_cast<int>(d)},
-                          {"canonical", l.canonical},
-                          {"total", l.total},
-                          {"finish_reachable_canonical", l.alive_canonical},
-                          {"finish_reachable_total", l.alive_total},
-                          {"dead_ends_canonical", l.dead_canonical},
-                          {"dead_ends_total", l.dead_total},
-                          {"games_ending", to_decimal(l.games)},
-                          {"bytes", l.bytes},
-                          {"ranges", l.ranges}});
-  }
-  // Single-peg finishes are in the deepest layer, the only one whose counts are kept to the end.
-  // The count of an orbit's canonical state holds for each of its holes.
-  nlohmann::json finishes = nlohmann::json::array();
-  uint128 all_solutions = 0;
-  if (start_pegs - static_cast<int>(deepest) == 1) {
-    const StateFileReader last = streamed.layer_with_counts(deepest);
-    std::vector<std::uint64_t> states;
-    std::vector<uint128> counts;
-    for (std::size_t b = 0; b < last.blocks(); ++b) {
-      last.read_block(b, states, &counts);
-      for (int h = 0; h < board.holes(); ++h) {
-        const std::uint64_t orbit_state = group.canonical(bit(h));
-        const auto it = std::lower_bound(states.begin(), states.end(), orbit_state);
-        if (it == states.end() || *it != orbit_state) continue;
-        // The orbit's sum, shared by each of its holes (the group fixes the start).
-        const uint128 sum = counts[static_cast<std::size_t>(it - states.begin())];
-        const auto orbit = static_cast<unsigned>(group.orbit_size(orbit_state));
-        if (sum % orbit != 0) throw std::logic_error("path counts not divisible by orbit size");
-        const uint128 n = sum / orbit;
-        finishes.push_back({{"hole", peg::hole_name(board, h)}, {"solutions", to_decimal(n)}});
-        all_solutions += n;
-      }
-    }
-  }
-  nlohmann::json game_json = {{"games", to_decimal(games)}, {"exact", !overflow}};
-  std::vector<peg::Jump> shortest_line;
-  if (shortest >= 0) {
-    std::vector<StateFileReader> layers;
-    for (int d = 0; d <= shortest; ++d) layers.push_back(streamed.layer(static_cast<std::size_t>(d)));
-    shortest_line = copy_jumps(line_to(puzzle, layers, request.start,
-                                       analysis.layers[static_cast<std::size_t>(shortest)].first_dead, shortest));
-    game_json["shortest_dead_end"] = {
-        {"jumps", shortest}, {"pegs_left", start_pegs - shortest}, {"line", jump_names(board, shortest_line)}};
-  }
-  const double seconds = clock.seconds();
 
-  text << "Board:  " << board_summary(board) << "\n"
-       << "Start:  " << request.start_label << "    Finish: " << request.finish_label
-       << "    Symmetries used: " << group.order() << "\n\n"
-       << " jumps  pegs    canonical        total   can finish (canonical)   can finish (total)"
-       << "   dead ends (total)   games ending here\n";
-  for (const auto& l : layer_list)
-    text << std::setw(6) << l["jumps"].get<int>() << std::setw(6) << l["pegs"].get<int>() << std::setw(13)
-         << l["canonical"].get<std::uint64_t>() << std::setw(13) << l["total"].get<std::uint64_t>() << std::setw(25)
-         << l["finish_reachable_canonical"].get<std::uint64_t>() << std::setw(21)
-         << l["finish_reachable_total"].get<std::uint64_t>() << std::setw(20)
-         << l["dead_ends_total"].get<std::uint64_t>() << "   " << l["games_ending"].get<std::string>() << "\n";
-  text << "   all      " << std::setw(13) << canonical << std::setw(13) << total << std::setw(25) << alive_canonical
-       << std::setw(21) << alive_total
-       << "\n\nSingle-peg finishes reachable, with the number of jump sequences to each:\n";
-  for (const auto& f : finishes)
-    text << "  " << f["hole"].get<std::string>() << "  " << f["solutions"].get<std::string>() << "\n";
-  if (finishes.empty()) text << "  none\n";
-  text << "\nGames (jump sequences from the start until no jump is possible): " << to_decimal(games)
-       << (overflow ? " (NOT EXACT: a count passed 2^128)" : "") << "\n";
-  if (shortest >= 0) {
-    text << "Shortest game: " << shortest << " jumps, then no jump is possible with " << start_pegs - shortest
-         << " pegs left (the most pegs any game can leave):";
-    for (const auto& j : jump_names(board, shortest_line)) text << " " << j.get<std::string>();
-    text << "\n";
-  }
-  text << "\n"
-       << seconds << " s with " << options.threads << " thread(s), peak memory "
-       << static_cast<int>(cli::peak_memory_mib()) << " MiB, " << std::fixed << std::setprecision(1);
-  if (analysis.memory_bytes > 0)
-    text << static_cast<double>(analysis.memory_bytes) / (1 << 20) << " MiB of layers held in memory\n";
+  ReportBuilder r;
+  r.set("board", request.board.name())
+      .set("start", request.start_label)
+      .set("finish", request.finish_label)
+      .set("symmetries", group.order());
+  layer_rows(analysis, start_pegs, r);
+  if (start_pegs - static_cast<int>(deepest) == 1)
+    finishes(streamed, deepest, request.board, group, r);
   else
-    text << static_cast<double>(analysis.disk_bytes) / (1 << 20) << " MiB of layer files"
-         << (options.dir.empty() ? " (temporary)" : " in " + options.dir) << "\n";
-  return Report{nlohmann::json{{"board", board.name()},
-                               {"start", request.start_label},
-                               {"finish", request.finish_label},
-                               {"symmetries", group.order()},
-                               {"positions", {{"canonical", canonical}, {"total", total}}},
-                               {"finish_reachable", {{"canonical", alive_canonical}, {"total", alive_total}}},
-                               {"layers", layer_list},
-                               {"finishes", finishes},
-                               {"solutions", to_decimal(all_solutions)},
-                               {"games", game_json},
-                               {"disk_bytes", analysis.disk_bytes},
-                               {"layer_memory_bytes", analysis.memory_bytes},
-                               {"dir", options.dir},
-                               {"memory_budget_bytes", options.memory_bytes},
-                               {"seconds", seconds},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), layer_chart(board, request, layer_list)};
+    r.set("finishes", nlohmann::json::array()).set("solutions", "0");
+  games(streamed, analysis, puzzle, request, r);
+  r.set("disk_bytes", analysis.disk_bytes)
+      .set("layer_memory_bytes", analysis.memory_bytes)
+      .set("dir", options.dir)
+      .set("memory_budget_bytes", options.memory_bytes)
+      .set("seconds", clock.seconds())
+      .set("threads", options.threads)
+      .set("peak_memory_mib", cli::peak_memory_mib());
+  analysis_text(request, options.dir, r);
+  return r.build(layer_chart(request.board, request, r.get("layers")));
 }
 
 namespace {
@@ -475,6 +507,68 @@ std::string pagodas_named(const std::vector<peg::Pagoda>& pagodas) {
 
 }  // namespace
 
+namespace {
+
+// A symmetry of the board that swaps holes a and b, if one does: it turns a problem from a to b
+// into its reverse, so the backward half is the forward half turned (one half is built).
+const BitPermutation* swapping_symmetry(const peg::Board& board, int a, int b) {
+  for (int g = 0; g < board.symmetries().order(); ++g)
+    if (board.symmetries()[g](a) == b && board.symmetries()[g](b) == a) return &board.symmetries()[g];
+  return nullptr;
+}
+
+// The two halves of a meeting: the backward half is the forward one when `mirror` turns one
+// into the other.
+struct MeetHalves {
+  const StreamedLayers<peg::PegPuzzle>& forward;
+  const StreamedLayers<peg::PegPuzzle>& backward;
+  const peg::PegPuzzle& forward_puzzle;
+  const peg::PegPuzzle& backward_puzzle;
+  const BitPermutation* mirror;
+  const SymmetryGroup& group;
+};
+
+// The solution through the meeting position: the forward line to it, then the backward half's
+// line to its complement played in reverse (a jump undone on complements is the same jump),
+// turned by the symmetry that makes the two positions one. Mirrored, the backward line is a
+// forward line turned. Checked legal and ending on the finish.
+std::vector<peg::Jump> joined_line(const MeetHalves& h, const MeetResult& r, peg::Position start,
+                                   peg::Position dual_start, int finish) {
+  const peg::Board& board = h.forward_puzzle.board();
+  const auto complement = [all = board.all_holes()](std::uint64_t s) { return all & ~s; };
+  std::vector<StateFileReader> a, b;
+  for (std::size_t d = 0; d <= r.forward_depth; ++d) a.push_back(h.forward.layer(d));
+  for (std::size_t d = 0; d <= r.backward_depth; ++d) b.push_back(h.backward.layer(d));
+  std::vector<peg::Jump> jumps =
+      copy_jumps(line_to(h.forward_puzzle, a, start, r.meeting, static_cast<int>(r.forward_depth)));
+  const peg::Position m = after(start, jumps);
+  std::vector<peg::Jump> back;
+  if (h.mirror) {
+    // h squared fixes the start and the finish, so h and its inverse canonicalise alike.
+    for (const peg::Jump& j :
+         copy_jumps(line_to(h.forward_puzzle, b, start, h.group.canonical(h.mirror->apply(complement(m))),
+                            static_cast<int>(r.backward_depth))))
+      back.push_back(mapped_jump(board, *h.mirror, j));
+  } else {
+    back = copy_jumps(line_to(h.backward_puzzle, b, dual_start, h.group.canonical(complement(m)),
+                              static_cast<int>(r.backward_depth)));
+  }
+  const peg::Position q = after(dual_start, back);
+  int g = 0;
+  while (g < h.group.order() && h.group[g].apply(complement(q)) != m) ++g;
+  if (g == h.group.order()) throw std::logic_error("the halves' meeting positions are not one orbit");
+  for (auto it = back.rbegin(); it != back.rend(); ++it) jumps.push_back(mapped_jump(board, h.group[g], *it));
+  peg::Position end = start;
+  for (const peg::Jump& j : jumps) {
+    if ((end & j.from_over) != j.from_over || (end & j.to_mask)) throw std::logic_error("the joined line is not legal");
+    end ^= j.all;
+  }
+  if (end != bit(finish)) throw std::logic_error("the joined line does not end on the finish");
+  return jumps;
+}
+
+}  // namespace
+
 MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
   const peg::Board& board = request.board;
   if (popcount(request.finishes) != 1)
@@ -494,14 +588,7 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
 
   MeetAnswer answer{.feasible = !layered_starts(request).empty()};
   MeetResult& r = answer.halves;
-  std::vector<peg::Jump>& jumps = answer.jumps;
-  // A symmetry of the board that swaps the start's vacancy and the finish turns the problem
-  // into its reverse: then the backward half is the forward half turned (one half is built).
-  const int vacancy = lowest_bit(empty);
-  const BitPermutation* mirror = nullptr;
-  for (int g = 0; g < board.symmetries().order() && !mirror; ++g)
-    if (board.symmetries()[g](vacancy) == finish && board.symmetries()[g](finish) == vacancy)
-      mirror = &board.symmetries()[g];
+  const BitPermutation* mirror = swapping_symmetry(board, lowest_bit(empty), finish);
   if (answer.feasible) {
     // Each half pruned by pagodas towards its own finish, learned from its own playouts.
     const int depth = static_cast<int>(n / 2 + 2);
@@ -538,39 +625,14 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
     else
       r = MeetInTheMiddle(forward, forward_puzzle, *backward, backward_puzzle, complement)
               .solve(request.start, dual_start, n, options.meeting_positions.value_or(0));
-    if (r.solvable) {
-      // The forward line to the meeting position, then the backward half's line to its complement
-      // played in reverse (a jump undone on complements is the same jump), turned by the symmetry
-      // that makes the two positions one. Mirrored, the backward line is a forward line turned.
-      std::vector<StateFileReader> a, b;
-      for (std::size_t d = 0; d <= r.forward_depth; ++d) a.push_back(forward.layer(d));
-      for (std::size_t d = 0; d <= r.backward_depth; ++d) b.push_back(mirror ? forward.layer(d) : backward->layer(d));
-      jumps = copy_jumps(line_to(forward_puzzle, a, request.start, r.meeting, static_cast<int>(r.forward_depth)));
-      const peg::Position m = after(request.start, jumps);
-      std::vector<peg::Jump> back;
-      if (mirror) {
-        // h squared fixes the start and the finish, so h and its inverse canonicalise alike.
-        for (const peg::Jump& j :
-             copy_jumps(line_to(forward_puzzle, b, request.start, group.canonical(mirror->apply(complement(m))),
-                                static_cast<int>(r.backward_depth))))
-          back.push_back(mapped_jump(board, *mirror, j));
-      } else {
-        back = copy_jumps(line_to(backward_puzzle, b, dual_start, group.canonical(complement(m)),
-                                  static_cast<int>(r.backward_depth)));
-      }
-      const peg::Position q = after(dual_start, back);
-      int g = 0;
-      while (g < group.order() && group[g].apply(complement(q)) != m) ++g;
-      if (g == group.order()) throw std::logic_error("the halves' meeting positions are not one orbit");
-      for (auto it = back.rbegin(); it != back.rend(); ++it) jumps.push_back(mapped_jump(board, group[g], *it));
-      peg::Position end = request.start;
-      for (const peg::Jump& j : jumps) {
-        if ((end & j.from_over) != j.from_over || (end & j.to_mask))
-          throw std::logic_error("the joined line is not legal");
-        end ^= j.all;
-      }
-      if (end != bit(finish)) throw std::logic_error("the joined line does not end on the finish");
-    }
+    if (r.solvable)
+      answer.jumps = joined_line({.forward = forward,
+                                  .backward = mirror ? forward : *backward,
+                                  .forward_puzzle = forward_puzzle,
+                                  .backward_puzzle = backward_puzzle,
+                                  .mirror = mirror,
+                                  .group = group},
+                                 r, request.start, dual_start, finish);
   }
   return answer;
 }

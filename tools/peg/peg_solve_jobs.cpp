@@ -9,6 +9,7 @@
 #include "solvers/common/progress.h"
 #include "solvers/dfs/dfs_solver.h"
 #include "solvers/io/checked_text_file.h"
+#include "tools/common/report_builder.h"
 #include "tools/draw/peg_drawing.h"
 #include "tools/peg/pagoda_learning.h"
 #include "tools/peg/peg_beam.h"
@@ -18,8 +19,104 @@
 
 namespace gs::tools {
 
+namespace {
+
+// The first 2 M positions of the search answer most problems in milliseconds; past them beam
+// searches look for a solution, and if they find none the search goes on to its end.
+constexpr std::uint64_t kSearchBeforeBeam = 2'000'000;
+
+// What the search found: a solution (by the search or a beam search), or a proof there is none.
+struct Found {
+  DfsResult<peg::PegPuzzle> result;
+  std::string proof = "exhaustive search", found_by = "search";
+  int learned_pagodas = 0;
+  std::vector<peg::Jump> jumps;
+  std::uint64_t beam_nodes = 0;
+};
+
+class SolveSearch {
+ public:
+  SolveSearch(const peg::PegPuzzle& puzzle, const PegRequest& request, const PegJobOptions& options)
+      : puzzle_(puzzle), request_(request), options_(options) {}
+
+  Found run(Bitboard reachable_finishes) {
+    if (reachable_finishes == 0) {
+      found_.proof = "position class";
+    } else {
+      const DfsOptions dfs{.threads = options_.threads,
+                           .split_depth = 6,
+                           .table_bits = options_.table_bits > 0 ? options_.table_bits : DfsOptions{}.table_bits};
+      if (popcount(reachable_finishes) == 1)
+        learning_search(dfs);
+      else
+        plain_search(dfs);
+    }
+    if (found_.jumps.empty()) found_.jumps = copy_jumps(found_.result.path);
+    found_.result.nodes += found_.beam_nodes;
+    return found_;
+  }
+
+ private:
+  // One finish: pagodas towards it prune, and the search learns more as it goes.
+  void learning_search(const DfsOptions& dfs) {
+    PagodaLearningSearch search(puzzle_, dfs, nullptr);
+    ProgressReporter progress(options_.global.progress(), [&] { return searching(search.nodes()); });
+    LearningResult learned;
+    bool answered = false;
+    while (!answered && search.nodes() < kSearchBeforeBeam) answered = search.advance(request_.start, learned);
+    if (!answered && beam()) {
+      found_.result.solved = true;
+      found_.result.nodes = learned.search.nodes;
+    } else {
+      while (!answered) answered = search.advance(request_.start, learned);
+      found_.result = learned.search;
+    }
+    found_.learned_pagodas = learned.pagodas;
+  }
+
+  void plain_search(const DfsOptions& dfs) {
+    DfsOptions first = dfs;
+    first.max_nodes = kSearchBeforeBeam;
+    DfsSolver<peg::PegPuzzle> solver(puzzle_, first);
+    ProgressReporter progress(options_.global.progress(), [&] { return searching(solver.nodes()); });
+    found_.result = solver.solve(request_.start);
+    if (!found_.result.complete && beam()) {
+      found_.result.solved = true;
+    } else if (!found_.result.complete) {
+      const std::uint64_t before = found_.result.nodes;
+      DfsSolver<peg::PegPuzzle> rest(puzzle_, dfs);
+      found_.result = rest.solve(request_.start);
+      found_.result.nodes += before;
+    }
+  }
+
+  // Beam searches for a solution (none with --beam-width 0); whether one was found.
+  bool beam() {
+    if (options_.beam_width == 0) return false;
+    beaming_ = true;
+    const std::vector<LayerSet> endgames = peg_endgames(puzzle_);
+    const PegBeamResult b =
+        peg_beam(puzzle_, request_.start, {.max_width = options_.beam_width, .goal_layers = &endgames});
+    beaming_ = false;
+    found_.beam_nodes = b.nodes;
+    if (b.solved) found_.jumps = b.solution, found_.found_by = "beam search (width " + std::to_string(b.width) + ")";
+    return b.solved;
+  }
+
+  std::string searching(std::uint64_t nodes) const {
+    return (beaming_ ? "beam searches after " : "searching: ") + std::to_string(nodes) + " positions expanded";
+  }
+
+  const peg::PegPuzzle& puzzle_;
+  const PegRequest& request_;
+  const PegJobOptions& options_;
+  std::atomic<bool> beaming_{false};
+  Found found_;
+};
+
+}  // namespace
+
 Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
-  std::ostringstream text;
   const peg::Board& board = request.board;
   const cli::Stopwatch clock;
   const peg::PositionClasses classes(board);
@@ -27,93 +124,35 @@ Report peg_solve(const PegRequest& request, const PegJobOptions& options) {
       options.class_pruning ? request.finishes & classes.feasible_finishes(request.start) : request.finishes;
   // Symmetries that map the finish set onto itself keep "dead" meaningful under canonical forms.
   const peg::PegPuzzle puzzle(board, reachable_finishes, board.symmetries().stabiliser({reachable_finishes}));
+  const Found found = SolveSearch(puzzle, request, options).run(reachable_finishes);
+  const bool solved = found.result.solved;
 
-  DfsResult<peg::PegPuzzle> result;
-  std::string proof = "exhaustive search", found_by = "search";
-  int learned_pagodas = 0;
-  std::vector<peg::Jump> jumps;
-  std::uint64_t beam_nodes = 0;
-  std::atomic<bool> beaming{false};
-  // The first 2 M positions of the search answer most problems in milliseconds; past them beam
-  // searches look for a solution, and if they find none the search goes on to its end.
-  constexpr std::uint64_t kSearchBeforeBeam = 2'000'000;
-  const auto beam = [&] {
-    if (options.beam_width == 0) return false;
-    beaming = true;
-    const std::vector<LayerSet> endgames = peg_endgames(puzzle);
-    const PegBeamResult b =
-        peg_beam(puzzle, request.start, {.max_width = options.beam_width, .goal_layers = &endgames});
-    beaming = false;
-    beam_nodes = b.nodes;
-    if (b.solved) jumps = b.solution, found_by = "beam search (width " + std::to_string(b.width) + ")";
-    return b.solved;
-  };
-  const auto searching = [&](std::uint64_t nodes) {
-    return (beaming ? "beam searches after " : "searching: ") + std::to_string(nodes) + " positions expanded";
-  };
-  if (reachable_finishes == 0) {
-    proof = "position class";
-  } else {
-    const DfsOptions dfs{.threads = options.threads,
-                         .split_depth = 6,
-                         .table_bits = options.table_bits > 0 ? options.table_bits : DfsOptions{}.table_bits};
-    if (popcount(reachable_finishes) == 1) {
-      // One finish: pagodas towards it prune, and the search learns more as it goes.
-      PagodaLearningSearch search(puzzle, dfs, nullptr);
-      ProgressReporter progress(options.global.progress(), [&] { return searching(search.nodes()); });
-      LearningResult learned;
-      bool answered = false;
-      while (!answered && search.nodes() < kSearchBeforeBeam) answered = search.advance(request.start, learned);
-      if (!answered && beam()) {
-        result.solved = true;
-        result.nodes = learned.search.nodes;
-      } else {
-        while (!answered) answered = search.advance(request.start, learned);
-        result = learned.search;
-      }
-      learned_pagodas = learned.pagodas;
-    } else {
-      DfsOptions first = dfs;
-      first.max_nodes = kSearchBeforeBeam;
-      DfsSolver<peg::PegPuzzle> solver(puzzle, first);
-      ProgressReporter progress(options.global.progress(), [&] { return searching(solver.nodes()); });
-      result = solver.solve(request.start);
-      if (!result.complete && beam()) {
-        result.solved = true;
-      } else if (!result.complete) {
-        const std::uint64_t before = result.nodes;
-        DfsSolver<peg::PegPuzzle> rest(puzzle, dfs);
-        result = rest.solve(request.start);
-        result.nodes += before;
-      }
-    }
-  }
-  if (jumps.empty()) jumps = copy_jumps(result.path);
-  result.nodes += beam_nodes;
-  const double seconds = clock.seconds();
-  present_solution(request, jumps, result.solved, "Solved.",
+  ReportBuilder r;
+  r.set("board", board.name())
+      .set("start", request.start_label)
+      .set("finish", request.finish_label)
+      .set("solved", solved)
+      .set("proof", solved ? "solution" : found.proof)
+      .set("found_by", solved ? found.found_by : "")
+      .set("jumps", jump_names(board, found.jumps))
+      .set("moves", peg::count_moves(found.jumps))
+      .set("nodes", found.result.nodes)
+      .set("learned_pagodas", found.learned_pagodas)
+      .set("seconds", clock.seconds())
+      .set("threads", options.threads)
+      .set("peak_memory_mib", cli::peak_memory_mib());
+  std::ostringstream text;
+  present_solution(request, found.jumps, solved, "Solved.",
                    "Unsolvable: no sequence of jumps ends with one peg on " +
                        (request.finish_label == "any" ? std::string("any hole") : request.finish_label) +
-                       " (proved by " + proof + ").",
+                       " (proved by " + found.proof + ").",
                    options.output, options.steps, text);
-  text << "\n"
-       << result.nodes << " positions expanded in " << seconds << " s with " << options.threads
-       << " thread(s), peak memory " << static_cast<int>(cli::peak_memory_mib()) << " MiB\n";
-  return Report{nlohmann::json{{"board", board.name()},
-                               {"start", request.start_label},
-                               {"finish", request.finish_label},
-                               {"solved", result.solved},
-                               {"proof", result.solved ? "solution" : proof},
-                               {"found_by", result.solved ? found_by : ""},
-                               {"jumps", jump_names(board, jumps)},
-                               {"moves", peg::count_moves(jumps)},
-                               {"nodes", result.nodes},
-                               {"learned_pagodas", learned_pagodas},
-                               {"seconds", seconds},
-                               {"threads", options.threads},
-                               {"peak_memory_mib", cli::peak_memory_mib()}},
-                text.str(), "",
-                [request, jumps, solved = result.solved] { return solution_svg(request, jumps, solved); }};
+  r.raw(text.str())
+      .line()
+      .line(
+          "{nodes} positions expanded in {seconds:g} s with {threads} thread(s), peak memory {peak_memory_mib:int} "
+          "MiB");
+  return r.build([request, jumps = found.jumps, solved] { return solution_svg(request, jumps, solved); });
 }
 
 Report peg_verify(const std::string& path, const PegJobOptions& /*options*/, bool& valid) {

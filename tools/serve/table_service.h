@@ -22,6 +22,13 @@
 
 namespace gs::tools {
 
+// Games that name the points a player clicks to make a move (Mount'n Fall: a collapse moves no
+// piece off its square, so the arrow's ends are not them).
+template <class G>
+concept PointedMoves = requires(const G& g, const typename G::Position& p) {
+  { g.move_points(p, p) } -> std::convertible_to<std::pair<std::string, std::string>>;
+};
+
 // Whether every layer of g's tables is built in `dir`; if not, says on stderr which is missing.
 template <Indexed G>
 bool complete_tables(const G& g, const std::string& dir) {
@@ -106,7 +113,7 @@ class TableService final : public GameService {
       move["position"] = game_.format(next);
       // The points a player clicks: the game's own where it names them (a Mount'n Fall collapse
       // moves no piece off its square), else the ends of the move's arrow.
-      if constexpr (requires { game_.move_points(p, next); }) {
+      if constexpr (PointedMoves<G>) {
         std::tie(move["from"], move["to"]) = game_.move_points(p, next);
       } else {
         move["from"] = board.points[static_cast<std::size_t>(arrow.from)].name;
