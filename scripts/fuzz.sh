@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz, Debian's clang, in $FUZZ_BUILD, default build-fuzz/)
-# and runs each for SECONDS (default 20) from its seed corpus in tests/fuzz/corpus/<target>
-# (copied: the repository's seeds are not changed). A finding stops with the input saved as
+# Builds the libFuzzer targets (tests/fuzz and tools/<game>/*_fuzz.cpp; Debian's clang, in
+# $FUZZ_BUILD, default build-fuzz/) and runs each for SECONDS (default 20) from its seed corpus
+# in tests/fuzz/corpus/<target> (copied: the repository's seeds are not changed). A finding stops with the input saved as
 # $FUZZ_BUILD/findings/<target>-crash-*; the script then fails.
 #   scripts/fuzz.sh            every target, 20 s each (CI)
 #   scripts/fuzz.sh 600 mnk    one target, 10 minutes
@@ -37,7 +37,7 @@ fuzz_one() {
 # Each target runs on one core: as many at once as there are cores.
 rm -f "$build"/findings/*.failed
 running=0
-for source in tests/fuzz/*_fuzz.cpp; do
+for source in tests/fuzz/*_fuzz.cpp tools/*/*_fuzz.cpp; do
   target=$(basename "$source" .cpp)
   [[ -z $only || $target == *$only* ]] || continue
   if ((running == $(nproc))); then

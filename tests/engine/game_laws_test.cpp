@@ -19,6 +19,8 @@
 #include "engine/core/game_symmetry.h"
 #include "engine/core/game_tables.h"
 #include "engine/core/layer_index.h"
+#include "engine/hopscotch/cards.h"
+#include "engine/hopscotch/search_tableau.h"
 #include "engine/hunt/fox_geese.h"
 #include "engine/hunt/fox_hounds.h"
 #include "engine/hunt/tigers_goats.h"
@@ -388,6 +390,36 @@ TEST(GameLaws, MnkAndMakerBreaker) {
 TEST(GameLaws, MountNFallPlay) {
   const mountnfall::MountNFallPlay g(4, 2);
   check_laws(g, walk(g, {g.start()}, 100, 40));
+}
+
+// A deal game is searched on one mutable state: undo after apply gives back the same state (its
+// exact key, its moves and its score), along random lines of seeded deals, in both move rules.
+TEST(GameLaws, HopscotchApplyAndUndoInvertEachOther) {
+  std::mt19937_64 random(5);
+  int checked = 0;
+  for (const auto rules : {hopscotch::MoveRules::kNormalForm, hopscotch::MoveRules::kUnrestricted})
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      hopscotch::SearchTableau t(hopscotch::deal_from_seed(seed), rules);
+      for (;;) {
+        hopscotch::MoveList moves;
+        t.generate_moves(moves);
+        if (moves.size == 0) break;
+        for (const hopscotch::Move& m : moves) {
+          const auto key = t.exact_key();
+          const int score = t.score();
+          t.apply(m);
+          t.undo(m);
+          ASSERT_EQ(t.exact_key(), key) << "undo does not give back the state";
+          ASSERT_EQ(t.score(), score);
+          hopscotch::MoveList again;
+          t.generate_moves(again);
+          ASSERT_EQ(again.size, moves.size);
+          ++checked;
+        }
+        t.apply(moves.moves[random() % static_cast<std::size_t>(moves.size)]);
+      }
+    }
+  EXPECT_GT(checked, 1000);
 }
 
 }  // namespace

@@ -193,3 +193,14 @@ def test_run_says_an_exit_code_that_is_not_0(tmp_path):
                             "--checksums", str(wrong))
     assert result["valid"] is False and result["exit_code"] == 1
     assert "exit_code" not in gamesolver.run("hunt", "verify", "--game", "fox-hounds", "--size", "4", "--dir", tables)
+
+
+def test_every_game_submodule_is_a_registered_command():
+    # Each game's typed calls are registered by its own tools/<game>/<game>_python.cpp: every
+    # submodule names a command of `gamesolver --help`, and the games with tables or searches
+    # that Python users call have one.
+    listing = subprocess.run([GAMESOLVER, "--help"], capture_output=True, text=True, check=True).stdout
+    commands = {line.split()[0] for line in listing.split("Subcommands:")[1].split("\n\n")[0].splitlines() if line.strip()}
+    submodules = {name for name in dir(gamesolver) if type(getattr(gamesolver, name)).__name__ == "module"}
+    assert submodules <= commands, submodules - commands
+    assert {"peg", "mnk", "hunt", "mountnfall", "hopscotch"} <= submodules

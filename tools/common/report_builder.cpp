@@ -79,11 +79,11 @@ ReportBuilder& ReportBuilder::raw(const std::string& text) {
 }
 
 ReportBuilder& ReportBuilder::table(const std::vector<Column>& columns, const nlohmann::json& rows, bool header) {
-  const auto cell = [](std::string s, int width) {
+  // Right-aligned in its width; a last column (width 0) after three spaces.
+  const auto cell = [](const std::string& s, int width) {
     if (width == 0) return s.empty() ? s : "   " + s;
-    return std::string(s.size() < static_cast<std::size_t>(width) ? static_cast<std::size_t>(width) - s.size() : 0,
-                       ' ') +
-           s;
+    const auto w = static_cast<std::size_t>(width);
+    return std::string(s.size() < w ? w - s.size() : 0, ' ') + s;
   };
   const auto row_line = [&](const auto& text_of) {
     std::string out;
