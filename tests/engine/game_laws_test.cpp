@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <random>
+#include <set>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -34,6 +36,7 @@
 #include "solvers/common/capabilities.h"
 #include "solvers/layered/layered_puzzle.h"
 #include "solvers/retrograde/located_exits.h"
+#include "tools/registry.h"
 
 namespace gs {
 namespace {
@@ -420,6 +423,20 @@ TEST(GameLaws, HopscotchApplyAndUndoInvertEachOther) {
       }
     }
   EXPECT_GT(checked, 1000);
+}
+
+// The games whose laws the tests above check, by the names the registry's self-checks give
+// them. A game registered without laws here fails.
+TEST(GameLaws, EveryRegisteredGameHasItsLaws) {
+  const std::set<std::string> checked = {"peg (english)", "tictactoe", "hopscotch", "fox-hounds",
+                                         "tigers-goats",  "fox-geese", "mountnfall"};
+  int games = 0;
+  for (const tools::Command& c : tools::commands())
+    for (const tools::SelfCheck& check : c.self_checks()) {
+      EXPECT_TRUE(checked.count(check.game)) << c.name << ": " << check.game << " has no laws in this file";
+      ++games;
+    }
+  EXPECT_GE(games, 7);
 }
 
 }  // namespace

@@ -619,7 +619,7 @@ void verify_layer(const G& game, LayerTables<G>& store, int layer, VerifyErrors&
 
 template <Reported G>
 Report verify(const G& game, const TableJobOptions& options, bool& valid) {
-  std::ostringstream text;
+  std::ostringstream note;  // of a damaged record of earlier checks
   const cli::Stopwatch clock;
   LayerTables<G> store(game, options.dir);
   const int last = last_layer_present(store, game, options.dir);
@@ -629,7 +629,7 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
   // Layers verified by an earlier run, by their files' checksums: a verify stopped part way
   // goes on from where it was (delete the record to check everything again).
   const std::string record_path = options.dir + "/" + G::kName + "-" + game.variant() + ".verified";
-  const std::map<int, std::string> recorded = read_verified_record(record_path, text);
+  const std::map<int, std::string> recorded = read_verified_record(record_path, note);
   std::string record;
   auto record_line = [](int layer, const std::string& checksum) {
     return "layer=" + std::to_string(layer) + " checksum=" + checksum + "\n";
@@ -674,30 +674,33 @@ Report verify(const G& game, const TableJobOptions& options, bool& valid) {
       write_checked_text(record_path, record);
     }
   }
-  if (skipped) text << skipped << " layers verified by an earlier run (" << record_path << ")\n";
-  if (stated)
-    text << stated << " layers stated from the plain tables: the statements match the plain files, and the "
-         << "unbounded layers keep the plain values at counter 0\n";
   valid = errors.count() == 0 && layers > 0;
+  ReportBuilder r;
+  r.set("game", G::kName)
+      .set("variant", game.variant())
+      .set("layers", layers)
+      .set("checked", checked.load())
+      .set("verified_earlier", skipped)
+      .set("complete", complete)
+      .set("stated_layers", stated)
+      .set("wrong", errors.count())
+      .set("valid", valid)
+      .set("first_error", errors.first())
+      .set("seconds", clock.seconds());
+  r.raw(note.str());
+  if (skipped) r.raw(r.fill("{verified_earlier} layers verified by an earlier run (") + record_path + ")\n");
+  if (stated)
+    r.line(
+        "{stated_layers} layers stated from the plain tables: the statements match the plain files, and the "
+        "unbounded layers keep the plain values at counter 0");
   if (!complete)
-    text << "a partial build: layers " << last + 1 << " to " << game.layer_count() - 1
-         << " are not built (the start may be among them), so only layers 0 to " << last << " are checked\n";
-  text << G::kName << " " << game.variant() << ": " << layers << " layers, " << checked
-       << " positions re-checked against their successors: ";
-  text << (valid ? "all consistent" : "INVALID, " + std::to_string(errors.count()) + " wrong; first: " + errors.first())
-       << " (" << clock.seconds() << " s)\n";
-  return Report{nlohmann::json{{"game", G::kName},
-                               {"variant", game.variant()},
-                               {"layers", layers},
-                               {"checked", checked.load()},
-                               {"verified_earlier", skipped},
-                               {"complete", complete},
-                               {"stated_layers", stated},
-                               {"wrong", errors.count()},
-                               {"valid", valid},
-                               {"first_error", errors.first()},
-                               {"seconds", clock.seconds()}},
-                text.str()};
+    r.line("a partial build: layers " + std::to_string(last + 1) + " to " + std::to_string(game.layer_count() - 1) +
+           " are not built (the start may be among them), so only layers 0 to " + std::to_string(last) +
+           " are checked");
+  r.raw(r.fill("{game} {variant}: {layers} layers, {checked} positions re-checked against their successors: ") +
+        (valid ? "all consistent" : "INVALID, " + std::to_string(errors.count()) + " wrong; first: " + errors.first()) +
+        r.fill(" ({seconds:g} s)\n"));
+  return r.build();
 }
 
 }  // namespace gs::tools::table_jobs

@@ -144,7 +144,6 @@ NormalGame play_normally(Tableau& tableau, const HopscotchOptions& options, std:
 
 Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, const HopscotchOptions& options,
                        const std::string& output, bool normal_play, std::uint64_t seed) {
-  std::ostringstream text;
   const cli::Stopwatch clock;
   Decision result;
   if (normal_play) {
@@ -162,34 +161,36 @@ Report hopscotch_solve(const hopscotch::Deal& deal, const std::string& label, co
   std::vector<std::string> plays;
   check_play(deal, result.outcome == SearchResult::kWon, line, &plays);
   if (!output.empty()) write_checked_text(output, format_hopscotch_play(deal, plays, result.score));
-  text << "Deal " << label << ": " << hopscotch::format_deal(deal) << "\n";
-  const std::string who = normal_play ? "Normal play (stock unseen)" : "Stock known";
-  if (result.outcome == SearchResult::kWon)
-    text << who << ": WON, all 48 cards reach the foundations";
-  else if (result.outcome == SearchResult::kLost)
-    text << who << (normal_play ? ": lost, score " : ": LOST, best score ") << result.score << " of 48"
-         << (normal_play || result.score_exact ? "" : " or more (node limit hit while maximising)");
-  else
-    text << who << ": UNRESOLVED at the node limit (best score found " << result.score << ")";
-  if (!normal_play) text << " (" << result.rollouts << " rollouts, " << result.nodes << " nodes)";
-  text << ", " << fixed(seconds, 3) << " s\n";
-  text << "Play (" << plays.size()
-       << " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):\n";
-  print_plays(text, plays);
-  if (!output.empty()) text << "Play written to " << output << "\n";
-  nlohmann::json json = {{"deal", hopscotch::format_deal(deal)},
-                         {"label", label},
-                         {"player", normal_play ? "normal" : "known-stock"},
-                         {"won", won_json(result.outcome)},
-                         {"score", result.score},
-                         {"plays", plays},
-                         {"seconds", seconds}};
+  ReportBuilder r;
+  r.set("deal", hopscotch::format_deal(deal))
+      .set("label", label)
+      .set("player", normal_play ? "normal" : "known-stock")
+      .set("won", won_json(result.outcome))
+      .set("score", result.score)
+      .set("plays", plays)
+      .set("seconds", seconds);
   if (!normal_play)
-    json["nodes"] = result.nodes, json["rollouts"] = result.rollouts, json["score_exact"] = result.score_exact;
-  if (!output.empty()) json["output"] = output;
-  return Report{json, text.str(),
-                draw::hopscotch_svg(deal, line, line.size(),
-                                    "Hopscotch deal " + label + ": " + (normal_play ? "normal play" : "stock known"))};
+    r.set("nodes", result.nodes).set("rollouts", result.rollouts).set("score_exact", result.score_exact);
+  if (!output.empty()) r.set("output", output);
+  const std::string who = normal_play ? "Normal play (stock unseen)" : "Stock known";
+  r.raw("Deal " + label + ": " + hopscotch::format_deal(deal) + "\n").raw(who);
+  if (result.outcome == SearchResult::kWon)
+    r.raw(": WON, all 48 cards reach the foundations");
+  else if (result.outcome == SearchResult::kLost)
+    r.raw(r.fill(normal_play ? ": lost, score {score} of 48" : ": LOST, best score {score} of 48") +
+          (normal_play || result.score_exact ? "" : " or more (node limit hit while maximising)"));
+  else
+    r.raw(r.fill(": UNRESOLVED at the node limit (best score found {score})"));
+  if (!normal_play) r.raw(r.fill(" ({rollouts} rollouts, {nodes} nodes)"));
+  r.line(", {seconds:.3} s")
+      .line("Play (" + std::to_string(plays.size()) +
+            " moves; CARD>Fn foundation, CARD>Rn reserve, Rn:CARD>Fm reserve to foundation):");
+  std::ostringstream listed;
+  print_plays(listed, plays);
+  r.raw(listed.str());
+  if (!output.empty()) r.raw("Play written to " + output + "\n");
+  return r.build(draw::hopscotch_svg(deal, line, line.size(),
+                                     "Hopscotch deal " + label + ": " + (normal_play ? "normal play" : "stock known")));
 }
 
 Report hopscotch_verify(const std::string& path, const HopscotchOptions& /*options*/, bool& valid) {
@@ -419,48 +420,43 @@ Report hopscotch_normal_stats(std::uint64_t deals, std::uint64_t seed, const Hop
       }
     });
   }
-  const double total_score = std::accumulate(scores.begin(), scores.end(), 0.0);
-  const double mean_seconds = std::accumulate(seconds.begin(), seconds.end(), 0.0) / static_cast<double>(deals);
-  const double rate = static_cast<double>(won.load()) / static_cast<double>(deals);
+  const double mean_score = std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(deals);
   const auto ci = wilson_interval(won.load(), deals);
-  const double median = percentile(seconds, 0.5), p99 = percentile(seconds, 0.99), wall = clock.seconds();
-  std::ostringstream text;
-  text << "Hopscotch, deals " << seed << " to " << seed + deals - 1 << " (" << deals
-       << " deals), played without seeing the stock ("
-       << (options.samples ? std::to_string(options.samples) + " imagined orders a decision" : "plain heuristic")
-       << (options.exact_last ? ", the last " + std::to_string(options.exact_last) + " cards played exactly" : "")
-       << "):\n"
-       << "  won " << won.load() << ": " << fixed(100 * rate, 2) << " %, 95 % interval " << fixed(100 * ci.first, 2)
-       << " to " << fixed(100 * ci.second, 2) << " %; mean score " << fixed(total_score / static_cast<double>(deals), 2)
-       << " of 48\n"
-       << "  time per deal: mean " << fixed(1000 * mean_seconds, 1) << " ms, median " << fixed(1000 * median, 1)
-       << " ms, 99th percentile " << fixed(1000 * p99, 1) << " ms; " << imagined.load() << " imagined games\n";
+  ReportBuilder r;
+  r.set("deals", deals)
+      .set("seed", seed)
+      .set("player", "normal")
+      .set("samples", options.samples)
+      .set("won", won.load())
+      .set("win_rate", static_cast<double>(won.load()) / static_cast<double>(deals))
+      .set("ci95", {ci.first, ci.second})
+      .set("mean_score", mean_score)
+      .set("imagined_games", imagined.load())
+      .set("seconds_mean", std::accumulate(seconds.begin(), seconds.end(), 0.0) / static_cast<double>(deals))
+      .set("seconds_median", percentile(seconds, 0.5))
+      .set("seconds_p99", percentile(seconds, 0.99))
+      .set("seconds", clock.seconds())
+      .set("threads", options.threads)
+      .set("peak_memory_mib", cli::peak_memory_mib());
+  if (options.exact_last) r.set("exact_last", options.exact_last).set("winnable_at_handover", winnable.load());
+  const auto ms = [&](const std::string& key) { return fixed(1000 * r.get(key).get<double>(), 1); };
+  r.line("Hopscotch, deals {seed} to " + std::to_string(seed + deals - 1) +
+         " ({deals} deals), played without seeing the stock (" +
+         (options.samples ? "{samples} imagined orders a decision" : std::string("plain heuristic")) +
+         (options.exact_last ? ", the last {exact_last} cards played exactly" : "") + "):")
+      .line(
+          "  won {won}: {win_rate:%2} %, 95 % interval {ci95.0:%2} to {ci95.1:%2} %; mean score {mean_score:.2} of 48")
+      .line("  time per deal: mean " + ms("seconds_mean") + " ms, median " + ms("seconds_median") +
+            " ms, 99th percentile " + ms("seconds_p99") + " ms; {imagined_games} imagined games");
   if (options.exact_last)
-    text << "  " << winnable.load() << " games could still be won with " << options.exact_last
-         << " cards to turn by a player seeing the stock ("
-         << fixed(100.0 * static_cast<double>(winnable.load()) / static_cast<double>(deals), 2)
-         << " %): no player could win more of them from there\n";
-  text << "Wall " << fixed(wall, 1) << " s with " << options.threads << " threads, peak memory "
-       << fixed(cli::peak_memory_mib(), 0) << " MiB\n";
-  nlohmann::json json{{"deals", deals},
-                      {"seed", seed},
-                      {"player", "normal"},
-                      {"samples", options.samples},
-                      {"won", won.load()},
-                      {"win_rate", rate},
-                      {"ci95", {ci.first, ci.second}},
-                      {"mean_score", total_score / static_cast<double>(deals)},
-                      {"imagined_games", imagined.load()},
-                      {"seconds_mean", mean_seconds},
-                      {"seconds_median", median},
-                      {"seconds_p99", p99},
-                      {"seconds", wall},
-                      {"threads", options.threads},
-                      {"peak_memory_mib", cli::peak_memory_mib()}};
-  if (options.exact_last) json["exact_last"] = options.exact_last, json["winnable_at_handover"] = winnable.load();
-  return Report{json, text.str(),
-                draw::time_histogram_svg(seconds, "Hopscotch: time to play each of " + std::to_string(deals) +
-                                                      " deals without seeing the stock")};
+    r.line(
+        "  {winnable_at_handover} games could still be won with {exact_last} cards to turn by a player seeing the "
+        "stock (" +
+        fixed(100.0 * static_cast<double>(winnable.load()) / static_cast<double>(deals), 2) +
+        " %): no player could win more of them from there");
+  r.line("Wall {seconds:.1} s with {threads} threads, peak memory {peak_memory_mib:.0} MiB");
+  return r.build(draw::time_histogram_svg(
+      seconds, "Hopscotch: time to play each of " + std::to_string(deals) + " deals without seeing the stock"));
 }
 
 }  // namespace gs::tools

@@ -9,6 +9,7 @@
 #include "solvers/io/checked_text_file.h"
 #include "solvers/minimax/alpha_beta.h"
 #include "solvers/minimax/strong_solver.h"
+#include "tools/common/report_builder.h"
 #include "tools/draw/mnk_drawing.h"
 #include "tools/mnk/mnk_jobs.h"
 #include "tools/mnk/mnk_proof.h"
@@ -32,7 +33,6 @@ std::string mnk_picture(const mnk::MnkGame& game, mnk::Position p, const std::ve
 }
 
 Report strong_impl(const mnk::MnkGame& game, const MnkOptions& options, const std::string& output) {
-  std::ostringstream text;
   const cli::Stopwatch clock;
   const mnk::PackedMnk packed(game);
   const StrongSolution<mnk::PackedMnk> solution(packed);
@@ -59,33 +59,29 @@ Report strong_impl(const mnk::MnkGame& game, const MnkOptions& options, const st
     }
   }
   const Value root = solution.value_at(0, 0);
-  const double seconds = clock.seconds();
-  if (!output.empty()) {
-    write_mnk_table(output, game.m(), game.n(), game.k(), table);
-  }
-  text << "Game " << game.name() << " (" << game.m() << " columns, " << game.n() << " rows, " << game.k()
-       << " in a row), strong solution\n"
-       << "  positions reachable (empty board and terminal ones included): " << positions << "\n"
-       << "  up to the " << game.symmetries().order() << " symmetries of the board: " << canonical << "\n"
-       << "  terminal: " << terminal << " (X wins " << x_wins << ", O wins " << o_wins << ", draws " << draws << ")\n"
-       << "  games (move sequences from the empty board to a terminal position): " << to_decimal(games) << "\n"
-       << "  value of the empty board: " << value_name(root.outcome, true) << " in " << root.distance << " plies\n"
-       << "  " << seconds << " s with " << options.threads << " thread(s)\n";
-  if (!output.empty()) text << "Table written to " << output << "\n";
-  return Report{
-      nlohmann::json{{"game", game.name()},
-                     {"m", game.m()},
-                     {"n", game.n()},
-                     {"k", game.k()},
-                     {"positions", positions},
-                     {"canonical", canonical},
-                     {"terminal", {{"total", terminal}, {"x_wins", x_wins}, {"o_wins", o_wins}, {"draws", draws}}},
-                     {"games", to_decimal(games)},
-                     {"value", value_name(root.outcome, true)},
-                     {"distance", root.distance},
-                     {"seconds", seconds},
-                     {"threads", options.threads}},
-      text.str()};
+  ReportBuilder r;
+  r.set("game", game.name())
+      .set("m", game.m())
+      .set("n", game.n())
+      .set("k", game.k())
+      .set("positions", positions)
+      .set("canonical", canonical)
+      .set("terminal", {{"total", terminal}, {"x_wins", x_wins}, {"o_wins", o_wins}, {"draws", draws}})
+      .set("games", to_decimal(games))
+      .set("value", value_name(root.outcome, true))
+      .set("distance", root.distance)
+      .set("seconds", clock.seconds())
+      .set("threads", options.threads);
+  if (!output.empty()) write_mnk_table(output, game.m(), game.n(), game.k(), table);
+  r.line("Game {game} ({m} columns, {n} rows, {k} in a row), strong solution")
+      .line("  positions reachable (empty board and terminal ones included): {positions}")
+      .line("  up to the " + std::to_string(game.symmetries().order()) + " symmetries of the board: {canonical}")
+      .line("  terminal: {terminal.total} (X wins {terminal.x_wins}, O wins {terminal.o_wins}, draws {terminal.draws})")
+      .line("  games (move sequences from the empty board to a terminal position): {games}")
+      .line("  value of the empty board: {value} in {distance} plies")
+      .line("  {seconds:g} s with {threads} thread(s)");
+  if (!output.empty()) r.raw("Table written to " + output + "\n");
+  return r.build();
 }
 
 // Values of every legal move from p, best first, for the side to move.
