@@ -4,8 +4,9 @@
 // play alike, locate and unrank invert each other, and a ply count rises by one a move. A game
 // lists its moves one way, for_each_move; every other way a solver reads them (search moves,
 // canonical moves and unmoves, moves by piece, located moves, located exits, reversed exits) is a
-// fast path or a subset, and a law checks it against for_each_move. A law a game cannot state (no
-// unmoves, no index) is skipped for it at compile time.
+// fast path or a subset, and a law checks it against for_each_move (the streamed passes' lists
+// against the canonical moves). A law a game cannot state (no unmoves, no index) is skipped for
+// it at compile time.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,6 +36,7 @@
 #include "engine/peg/puzzle.h"
 #include "solvers/common/capabilities.h"
 #include "solvers/layered/layered_puzzle.h"
+#include "solvers/layered/streamed_layers.h"
 #include "solvers/retrograde/located_exits.h"
 #include "tools/registry.h"
 
@@ -180,6 +182,23 @@ void check_move_subsets(const G& g, const typename G::Position& p, const std::ve
         if (g.move_landing(m) == point) slow.push_back(m);
       ASSERT_TRUE(same_multiset(fast, slow)) << "unmoves onto a point differ from the unmoves that land there";
     }
+  }
+  if constexpr (StreamedPuzzle<G>) {
+    // The streamed passes' lists, from a canonical state: its canonical children with its orbit's
+    // size, and its canonical parents, in any order.
+    const Position c = g.canonical(p);
+    std::vector<Position> fast, slow;
+    const int orbit = g.for_each_canonical_move_in_orbit(c, [&](const auto&, const Position& q) { fast.push_back(q); });
+    g.for_each_canonical_move(c, [&](const auto&, const Position& q) { slow.push_back(q); });
+    ASSERT_TRUE(same_multiset(fast, slow)) << "children in orbit differ from the canonical moves";
+    int fixing = 0;
+    for (int e = 0; e < g.symmetries().order(); ++e) fixing += g.symmetries()[e].apply(c) == c;
+    ASSERT_EQ(orbit * fixing, g.symmetries().order())
+        << "an orbit size that is not the group's order over the stabiliser";
+    fast.clear(), slow.clear();
+    g.for_each_canonical_unmove_unordered(c, [&](const auto&, const Position& q) { fast.push_back(q); });
+    g.for_each_canonical_unmove(c, [&](const auto&, const Position& q) { slow.push_back(q); });
+    ASSERT_TRUE(same_multiset(fast, slow)) << "unordered canonical unmoves differ from the canonical unmoves";
   }
   if constexpr (ElementUnmoves<G>) {
     // Each canonical parent is the parent's canonical form, and the named symmetry maps it there.
