@@ -12,9 +12,12 @@
 
 #include "engine/core/errors.h"
 #include "solvers/io/checked_text_file.h"
+#include "tools/common/command.h"
 #include "tools/common/process_ranks.h"
 
 namespace gs::cli {
+
+namespace po = boost::program_options;
 
 po::options_description global_options_description(GlobalOptions& options) {
   po::options_description global("Global options");

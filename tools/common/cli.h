@@ -11,12 +11,9 @@
 #include <vector>
 
 #include <tbb/global_control.h>
-#include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
 
 namespace gs::cli {
-
-namespace po = boost::program_options;
 
 struct GlobalOptions {
   int threads = 0;   // 0 = all cores
@@ -27,8 +24,6 @@ struct GlobalOptions {
   bool human_output() const { return json != "-"; }  // JSON on stdout replaces the summary
   bool progress() const { return !quiet; }           // every rank of an MPI job shows its own progress
 };
-
-po::options_description global_options_description(GlobalOptions& options);
 
 // Applies --threads to oneTBB for the lifetime of the object.
 class ThreadLimit {

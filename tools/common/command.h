@@ -18,6 +18,15 @@
 #include "tools/common/cli.h"
 #include "tools/common/replay_reader.h"
 
+namespace gs::cli {
+
+// The options every subcommand takes (--threads, --json, --svg, --quiet), bound to `options`.
+// Here, not in cli.h: Boost.Program_options is the command line's alone, and the jobs that
+// include cli.h do not parse it.
+boost::program_options::options_description global_options_description(GlobalOptions& options);
+
+}  // namespace gs::cli
+
 namespace gs::tools {
 
 namespace po = boost::program_options;
