@@ -107,9 +107,8 @@ std::string where(std::uint64_t line, const std::string& position) {
 
 // Pass 1: every record names a position where the strategy's side moves and the game goes on,
 // in the one text the rules give it. Why not ("" when each does).
-std::string read_records(const std::string& path, const CheckerRules& rules, int side, const CertificateHeader& header,
-                         RecordedDistances& recorded, CertificateCheck& result) {
-  CertificateReader reader(path);
+std::string read_records(CertificateReader& reader, const CheckerRules& rules, int side,
+                         const CertificateHeader& header, RecordedDistances& recorded, CertificateCheck& result) {
   CertificateRecord r;
   while (reader.next(r)) {
     std::uint64_t p = 0;
@@ -186,7 +185,8 @@ std::string check_claim(const CertificateHeader& header, const CheckerRules& rul
 
 CertificateCheck check_certificate(const std::string& path) {
   CertificateCheck result;
-  const CertificateHeader header = CertificateReader(path).header();
+  CertificateReader first(path);  // its header, then pass 1
+  const CertificateHeader header = first.header();
   const std::unique_ptr<CheckerRules> rules = checker_rules(header.game, header.variant);
   const auto side_of = [&](const std::string& name) {
     for (int side = 0; side < 2; ++side)
@@ -203,7 +203,7 @@ CertificateCheck check_certificate(const std::string& path) {
     return fail(draw ? "a draw's header names winner=none and distance=0"
                      : "the header's winner is not the side whose strategy the records hold");
   RecordedDistances recorded;
-  if (std::string why = read_records(path, *rules, side, header, recorded, result); !why.empty()) return fail(why);
+  if (std::string why = read_records(first, *rules, side, header, recorded, result); !why.empty()) return fail(why);
   Checker checker(*rules, recorded, side, draw);
   if (std::string why = check_moves(path, *rules, recorded, result.records, checker); !why.empty()) return fail(why);
   if (std::string why = check_claim(header, *rules, recorded, side, draw, checker); !why.empty()) return fail(why);

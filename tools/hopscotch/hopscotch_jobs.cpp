@@ -312,9 +312,10 @@ std::vector<DealOutcome> decide_deals(std::uint64_t deals, std::uint64_t seed, c
   return outcomes;
 }
 
-// Won, lost (with their best scores) and unresolved deals, and the time a deal took.
-void tally(const std::vector<DealOutcome>& outcomes, std::uint64_t seed, ReportBuilder& r,
-           std::vector<double>& seconds) {
+// Won, lost (with their best scores) and unresolved deals, and the time a deal took; returns the
+// lost deals' best scores, counted by score.
+std::map<int, std::uint64_t> tally(const std::vector<DealOutcome>& outcomes, std::uint64_t seed, ReportBuilder& r,
+                                   std::vector<double>& seconds) {
   std::uint64_t won = 0, lost = 0, open = 0, nodes = 0, rollouts = 0, inexact = 0;
   std::map<int, std::uint64_t> lost_scores;
   nlohmann::json unresolved_seeds = nlohmann::json::array();  // to try again with more nodes
@@ -347,9 +348,11 @@ void tally(const std::vector<DealOutcome>& outcomes, std::uint64_t seed, ReportB
       .set("seconds_max", percentile(seconds, 1.0))
       .set("nodes", nodes)
       .set("rollouts", rollouts);
+  return lost_scores;
 }
 
-void stats_text(std::uint64_t seed, bool growing_budget, ReportBuilder& r) {
+void stats_text(std::uint64_t seed, bool growing_budget, const std::map<int, std::uint64_t>& lost_scores,
+                ReportBuilder& r) {
   const auto deals = r.get("deals").get<std::uint64_t>();
   const auto ms = [&](const std::string& key, int digits) { return fixed(1000 * r.get(key).get<double>(), digits); };
   r.line("Hopscotch, deals {seed} to " + std::to_string(seed + deals - 1) + " ({deals} deals), stock order known:")
@@ -359,8 +362,6 @@ void stats_text(std::uint64_t seed, bool growing_budget, ReportBuilder& r) {
     r.line("  decided in {rounds} round" + std::string(r.get("rounds").get<int>() > 1 ? "s" : "") +
            " of node budgets ({node_limit} a deal, then 4 times more for the deals still open)");
   r.raw("  best scores of lost deals:");
-  std::map<int, std::uint64_t> lost_scores;  // in the order of the scores, not of their names
-  for (const auto& [score, count] : r.get("lost_scores").items()) lost_scores[std::stoi(score)] = count;
   for (const auto& [score, count] : lost_scores) r.raw(" " + std::to_string(score) + ":" + std::to_string(count));
   if (r.get("lost_scores_inexact").get<std::uint64_t>())
     r.raw(r.fill(" ({lost_scores_inexact} of them lower bounds: node limit hit while maximising)"));
@@ -379,14 +380,14 @@ Report hopscotch_stats(std::uint64_t deals, std::uint64_t seed, const HopscotchO
   ReportBuilder r;
   std::vector<double> seconds;
   r.set("deals", deals).set("seed", seed);
-  tally(outcomes, seed, r, seconds);
+  const std::map<int, std::uint64_t> lost_scores = tally(outcomes, seed, r, seconds);
   r.set("node_limit", options.node_limit)
       .set("retry_nodes", options.retry_nodes)
       .set("rounds", rounds)
       .set("seconds", clock.seconds())
       .set("threads", options.threads)
       .set("peak_memory_mib", cli::peak_memory_mib());
-  stats_text(seed, options.growing_budget, r);
+  stats_text(seed, options.growing_budget, lost_scores, r);
   return r.build(draw::time_histogram_svg(
       seconds, "Hopscotch: time to decide each of " + std::to_string(deals) + " deals (stock known)"));
 }
