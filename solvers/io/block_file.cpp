@@ -18,7 +18,7 @@ namespace gs {
 
 namespace {
 
-constexpr std::string_view kMagic = "gamesolver-blocks v1\n";
+constexpr std::string_view kBlockMagic = "gamesolver-blocks v1\n";
 constexpr std::size_t kIndexEntry = 40, kFooter = 32;
 
 }  // namespace
@@ -28,7 +28,7 @@ BlockFileWriter::BlockFileWriter(std::string path, std::string_view header, bool
   file_ = std::fopen(tmp_.c_str(), "wb");
   if (!file_) throw DataError("cannot write " + path_);
   lock_temporary(fileno(file_));  // ours until renamed or dead (stale_temporaries.h)
-  std::string start(kMagic);
+  std::string start(kBlockMagic);
   put_le64(start, header.size());
   start += header;
   header_hash_ = fnv1a64(start);
@@ -85,7 +85,7 @@ BlockFileReader::BlockFileReader(const std::string& path) : path_(path) {
   struct stat st {};
   fstat(fd, &st);
   size_ = static_cast<std::uint64_t>(st.st_size);
-  if (size_ < kMagic.size() + 8 + kFooter) {
+  if (size_ < kBlockMagic.size() + 8 + kFooter) {
     ::close(fd);
     throw DataError(path + ": not a gamesolver block file (too short)");
   }
@@ -99,18 +99,18 @@ BlockFileReader::BlockFileReader(const std::string& path) : path_(path) {
     data_ = nullptr;
     throw DataError(path + ": " + why);
   };
-  if (std::string_view(data_, kMagic.size()) != kMagic) fail("not a gamesolver block file");
-  const std::uint64_t header_size = get_le64(data_ + kMagic.size());
+  if (std::string_view(data_, kBlockMagic.size()) != kBlockMagic) fail("not a gamesolver block file");
+  const std::uint64_t header_size = get_le64(data_ + kBlockMagic.size());
   const char* footer = data_ + size_ - kFooter;
   const std::uint64_t index_offset = get_le64(footer), blocks = get_le64(footer + 8);
   total_ = get_le64(footer + 16);
-  const std::uint64_t header_end = kMagic.size() + 8 + header_size;
+  const std::uint64_t header_end = kBlockMagic.size() + 8 + header_size;
   if (header_end > size_ || index_offset < header_end || index_offset + blocks * kIndexEntry + kFooter != size_)
     fail("damaged (sizes do not add up)");
   std::uint64_t h = fnv1a64(std::string_view(data_, header_end));
   h = fnv1a64(std::string_view(data_ + index_offset, size_ - index_offset - 8), h);
   if (h != get_le64(footer + 24)) fail("header or index checksum mismatch (file altered or damaged)");
-  header_.assign(data_ + kMagic.size() + 8, header_size);
+  header_.assign(data_ + kBlockMagic.size() + 8, header_size);
   index_.resize(blocks);
   for (std::uint64_t b = 0; b < blocks; ++b) {
     const char* e = data_ + index_offset + b * kIndexEntry;

@@ -21,8 +21,8 @@ namespace gs {
 
 namespace {
 
-constexpr const char* kMagic = "gamesolver-table";
-constexpr const char* kVersion = "v2";
+constexpr const char* kTableMagic = "gamesolver-table";
+constexpr const char* kTableVersion = "v2";
 constexpr const char* kChecksum = "checksum: fnv1a64 ";
 constexpr std::uint64_t kBlockPositions = kTableBlockPositions;
 
@@ -93,7 +93,7 @@ template <class ReadAt>
 Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string& path, const TableHeader& expected) {
   const auto mark = head.find(std::string("\n") + kChecksum);
   const auto header_end = mark == std::string::npos ? mark : head.find('\n', mark + 1);
-  if (header_end == std::string::npos || head.compare(0, std::strlen(kMagic), kMagic) != 0)
+  if (header_end == std::string::npos || head.compare(0, std::strlen(kTableMagic), kTableMagic) != 0)
     throw DataError(path + ": not a gamesolver table file");
   const std::string header = head.substr(0, mark + 1);
   if (head.substr(mark + 1 + std::strlen(kChecksum), 16) != hex16(fnv1a64(header)))
@@ -104,8 +104,8 @@ Layout read_layout(const std::string& head, ReadAt&& read_at, const std::string&
   std::istringstream words(first);
   std::string magic, version;
   words >> magic >> version;
-  if (version != kVersion)
-    throw DataError(path + ": unsupported table version '" + clipped(version) + "' (this build reads " + kVersion +
+  if (version != kTableVersion)
+    throw DataError(path + ": unsupported table version '" + clipped(version) + "' (this build reads " + kTableVersion +
                     "): build the tables again");
   std::map<std::string, std::string> fields;
   for (std::string kv; words >> kv;)
@@ -256,7 +256,7 @@ std::string table_file_head(const TableHeader& h, bool compress, const std::vect
   for (const auto size : sizes) put_le64(index, offset += size);
   for (const auto c : checksums) put_le64(index, c);
   std::ostringstream head;
-  head << kMagic << ' ' << kVersion << " game=" << h.game << " variant=" << h.variant << " layer=" << h.layer
+  head << kTableMagic << ' ' << kTableVersion << " game=" << h.game << " variant=" << h.variant << " layer=" << h.layer
        << " index=" << h.index_scheme << "\n"
        << "positions: " << h.positions << "\nwins: " << h.wins << "\nlosses: " << h.losses << "\ndraws: " << h.draws
        << "\nlongest: " << h.longest << "\nencoding: " << (compress ? "zstd" : "raw")

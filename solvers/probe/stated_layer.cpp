@@ -6,8 +6,8 @@
 namespace gs {
 
 namespace {
-constexpr const char* kMagic = "gamesolver-stated";
-constexpr const char* kVersion = "v1";
+constexpr const char* kStatedMagic = "gamesolver-stated";
+constexpr const char* kStatedVersion = "v1";
 }  // namespace
 
 std::string stated_path(const std::string& table_path) {
@@ -18,7 +18,7 @@ std::string stated_path(const std::string& table_path) {
 }
 
 std::string write_stated_layer(const std::string& path, const TableHeader& expected, const StatedLayer& stated) {
-  const std::string body = std::string(kMagic) + " " + kVersion + " game=" + expected.game +
+  const std::string body = std::string(kStatedMagic) + " " + kStatedVersion + " game=" + expected.game +
                            " variant=" + expected.variant + " layer=" + std::to_string(expected.layer) +
                            "\nplain-variant: " + stated.plain_variant + "\nplain-checksum: " + stated.plain_checksum +
                            "\nquiet-plies: " + std::to_string(stated.quiet_plies) + "\n";
@@ -27,7 +27,7 @@ std::string write_stated_layer(const std::string& path, const TableHeader& expec
 }
 
 StatedLayer read_stated_layer(const std::string& path, const TableHeader& expected) {
-  const RecordFile file = read_record_file(path, kMagic, kVersion, "stated layer");
+  const RecordFile file = read_record_file(path, kStatedMagic, kStatedVersion, "stated layer");
   auto header = [&](const std::string& key) {
     const auto it = file.header.find(key);
     return it == file.header.end() ? std::string() : it->second;

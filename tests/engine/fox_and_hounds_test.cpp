@@ -11,7 +11,7 @@
 #include "solvers/common/perft.h"
 #include "solvers/retrograde/retrograde_solver.h"
 
-namespace {
+namespace fox_and_hounds_test {
 
 using namespace gs;
 using gs::hunt::FoxAndHounds;
@@ -210,4 +210,4 @@ TEST(FoxAndHoundsRetrograde, StartIsAHoundsWinIn44Plies) {
   }
 }
 
-}  // namespace
+}  // namespace fox_and_hounds_test

@@ -15,7 +15,9 @@
 
 namespace {
 
-using namespace gs::mountnfall;
+using gs::mountnfall::MountNFall;
+using gs::mountnfall::Move;
+using gs::mountnfall::Position;
 
 std::set<std::string> move_names(const MountNFall& g, const Position& p) {
   std::vector<Move> moves;

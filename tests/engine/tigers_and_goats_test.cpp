@@ -19,7 +19,7 @@
 #include "solvers/retrograde/retrograde_solver.h"
 #include "tests/support/tigers_goats_naive.h"
 
-namespace {
+namespace tigers_and_goats_test {
 
 using namespace gs;
 using gs::hunt::TigersAndGoats;
@@ -222,9 +222,9 @@ TEST(TigersAndGoatsRetrograde, WholeGameReducedEqualsUnreduced) {
   EXPECT_EQ(reduced.layer_name(start.layer), "4 in hand, 0 captured, goats to move");
 }
 
-}  // namespace
+}  // namespace tigers_and_goats_test
 
-namespace {
+namespace tigers_and_goats_test {
 
 // A build keeps in memory only the layer being solved and the layers it reads, and still writes
 // the tables of a solve in memory.
@@ -246,9 +246,9 @@ TEST(TigersAndGoatsRetrograde, BuildHoldsOnlyTheLayersItReads) {
   std::filesystem::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace tigers_and_goats_test
 
-namespace {
+namespace tigers_and_goats_test {
 
 // Whole games of 3x3 boards under limits of a few plies: the rule tables read at every counter
 // give the counter-carrying solver's value, and the rule changes values at counter 0 (a limit of
@@ -277,9 +277,9 @@ TEST(TigersAndGoatsRetrograde, DrawRuleLimitIsChecked) {
                InputError);
 }
 
-}  // namespace
+}  // namespace tigers_and_goats_test
 
-namespace {
+namespace tigers_and_goats_test {
 
 // Moves located on the way (placements ranked from the position's own goat set) land where
 // locate() puts them, in the same order, reduced by symmetry or not.
@@ -305,4 +305,4 @@ TEST(TigersAndGoats, LocatedMovesAgreeWithLocate) {
   }
 }
 
-}  // namespace
+}  // namespace tigers_and_goats_test

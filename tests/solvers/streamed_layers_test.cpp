@@ -21,6 +21,7 @@
 #include "solvers/layered/layered_search.h"
 #include "solvers/layered/partitioned_counts.h"
 #include "solvers/layered/streamed_layers.h"
+#include "tests/support/sanitized.h"
 #include "tests/support/temp_dir.h"
 
 namespace gs {
@@ -138,12 +139,15 @@ TEST(StreamedLayers, EqualTheInMemoryPassesOnAnEnglishSubProblem) {
 }
 
 // A budget far below the layers' sizes: the big layers are built in several ranges (and some
-// first tries overflow the table and start again), with the same files.
+// first tries overflow the table and start again), with the same files. Under a sanitizer,
+// triangle6 alone (the English sub-problem's ranges are the Release suite's).
 TEST(StreamedLayers, ATinyMemoryBudgetSplitsLayersIntoRangesWithTheSameResult) {
-  const StreamedAnalysis a = expect_streamed_equals_in_memory(english_sub_problem(), std::size_t{24} << 14);
-  int most = 0;
-  for (const auto& l : a.layers) most = std::max(most, l.ranges);
-  EXPECT_GT(most, 4);
+  if (!gs::testing::kSanitized) {
+    const StreamedAnalysis a = expect_streamed_equals_in_memory(english_sub_problem(), std::size_t{24} << 14);
+    int most = 0;
+    for (const auto& l : a.layers) most = std::max(most, l.ranges);
+    EXPECT_GT(most, 4);
+  }
   expect_streamed_equals_in_memory(single_vacancy_problem("triangle6", "a6", true), 24 * 1024);
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -40,6 +41,13 @@ inline Run run_shell(const std::string& command) {
 inline std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("gamesolver-test-" + std::to_string(getpid()) + "-" + name))
       .string();
+}
+
+// A job's JSON report (`--quiet --json -`), after checking its exit code; null when it is not 0.
+inline nlohmann::json run_json(const std::string& args, int code = 0) {
+  const auto r = run(args + " --quiet --json -");
+  EXPECT_EQ(r.code, code) << args << "\n" << r.output;
+  return code == 0 ? nlohmann::json::parse(r.output) : nlohmann::json();
 }
 
 // Each command must exit with 2 and say the expected words.

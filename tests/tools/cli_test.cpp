@@ -10,6 +10,7 @@
 
 #include "solvers/io/checked_text_file.h"
 #include "tests/support/cli_run.h"
+#include "tests/support/sanitized.h"
 
 namespace {
 
@@ -137,6 +138,9 @@ TEST(Cli, AllStartsMeetsWhatTheSearchBudgetLeaves) {
 // e8 to e8 on Wiegleb's board: the search's first 2.1 M positions find nothing, a beam search
 // finds it (before beams, such pairs ran for billions of positions); the file verifies.
 TEST(Cli, SolveFindsByBeamWhatTheFirstSearchRoundsMiss) {
+  // The beam search runs under the sanitizers in PegSolverSmallBoards; this pair's search rounds
+  // before it are the Release suite's.
+  if (gs::testing::kSanitized) GTEST_SKIP() << "the Release suite solves this pair";
   const auto path = temp_path("wiegleb-e8-e8.txt");
   const auto r = run("peg --board wiegleb --start e8 --finish e8 --quiet --json - --output " + path);
   ASSERT_EQ(r.code, 0) << r.output;

@@ -14,12 +14,6 @@ namespace {
 
 using namespace gs::testing;
 
-nlohmann::json run_json(const std::string& args) {
-  const auto r = run(args + " --quiet --json -");
-  EXPECT_EQ(r.code, 0) << args << "\n" << r.output;
-  return nlohmann::json::parse(r.output);
-}
-
 TEST(HopscotchCli, SolveGivesTheIssueKeysAndAPlayThatVerifies) {
   const std::string play = temp_path("hop-play.txt");
   const auto j = run_json("hopscotch --seed 1 --output " + play);
