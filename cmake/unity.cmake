@@ -1,9 +1,9 @@
-# Unity builds by folder (-DGAMESOLVER_UNITY=ON; scripts/test.sh and the sanitizer builds turn it
-# on). A clean build compiles each folder's sources a few at a time as one translation unit: the
-# headers and templates they share are parsed and instantiated once per group, not once per
-# file (a third less compile time). Groups never mix folders, so the names a source keeps in
-# its anonymous namespace (a command's kExamples, say) need only differ from its neighbours';
-# a game's test file that names its game's types generically (Position, Plain) keeps them in a
+# Unity builds by folder (-DGAMESOLVER_UNITY=ON; scripts/test.sh, the sanitizer builds and
+# clang-tidy's turn it on). A clean build compiles each folder's sources a few at a time as one
+# translation unit: the headers and templates they share are parsed and instantiated once per
+# group, not once per file. Groups never mix folders, so the names a source keeps in its
+# anonymous namespace (a command's kExamples, say) need only differ from its neighbours'; a
+# game's test file that names its game's types generically (Position, Plain) keeps them in a
 # namespace named after the file.
 # Off by default: an edit then recompiles one file, not its group.
 option(GAMESOLVER_UNITY "Compile each folder's sources in groups (faster clean builds, slower edits)" OFF)

@@ -4,8 +4,8 @@
 # sanitizer jobs (scripts/sanitize.sh: the fast suite under
 # AddressSanitizer + UndefinedBehaviorSanitizer, each fuzz target for 20 s, the parallel code
 # under ThreadSanitizer). SANITIZE=0 skips the sanitizer jobs. Each stage's time goes to stderr.
-# Every build here is a unity build (cmake/unity.cmake: a clean build a third faster); build/
-# keeps it until reconfigured with -DGAMESOLVER_UNITY=OFF.
+# Every build here is a unity build (cmake/unity.cmake: less compile time for a clean build);
+# build/ keeps it until reconfigured with -DGAMESOLVER_UNITY=OFF.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/timed.sh
