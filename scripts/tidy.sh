@@ -30,7 +30,7 @@ for size, path in sorted(jobs, reverse=True):
     print(path)')
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-# Each file alone, its findings kept apart: the output of parallel runs would interleave.
+# Each unit alone, its findings kept apart: the output of parallel runs would interleave.
 echo "$files" | xargs -P "$(nproc)" -I{} sh -c 'out=$(clang-tidy -p build-tidy --quiet --checks=-bugprone-suspicious-include "$1" 2>/dev/null) || printf "%s\n" "$out" >> "$2"' sh {} "$log"
 if [[ -s $log ]]; then
   grep -E "(warning|error):" "$log" | sort -u >&2

@@ -33,11 +33,6 @@ using peg::Position;
 
 using testing::TempDir;
 
-std::string bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // The file an in-memory layer would be, written the way the streamed analysis writes its own.
 std::string file_of(const LayerSet& layer, const StreamedOptions& o, const char* kind, std::size_t d,
                     const TempDir& t) {
@@ -47,7 +42,7 @@ std::string file_of(const LayerSet& layer, const StreamedOptions& o, const char*
   StateFileWriter w(path, "", streamed_detail::header(o, kind, d));
   for (const auto s : states) w.add(s);
   w.finish();
-  return bytes_of(path);
+  return testing::read_bytes(path);
 }
 
 struct Problem {
@@ -73,10 +68,10 @@ StreamedAnalysis expect_streamed_equals_in_memory(const Problem& p, std::size_t 
   EXPECT_EQ(a.layers.size(), layers.size()) << where;
   for (std::size_t d = 0; d < std::min(a.layers.size(), layers.size()); ++d) {
     const StreamedLayer& l = a.layers[d];
-    EXPECT_EQ(bytes_of(dir.file("layer-" + std::string(d < 10 ? "0" : "") + std::to_string(d) + ".states")),
+    EXPECT_EQ(testing::read_bytes(dir.file("layer-" + std::string(d < 10 ? "0" : "") + std::to_string(d) + ".states")),
               file_of(layers[d], o, "layer", d, scratch))
         << where << " depth " << d;
-    EXPECT_EQ(bytes_of(dir.file("alive-" + std::string(d < 10 ? "0" : "") + std::to_string(d) + ".states")),
+    EXPECT_EQ(testing::read_bytes(dir.file("alive-" + std::string(d < 10 ? "0" : "") + std::to_string(d) + ".states")),
               file_of(alive[d], o, "alive", d, scratch))
         << where << " depth " << d;
     EXPECT_EQ(l.canonical, layers[d].size()) << where << " depth " << d;
@@ -232,7 +227,8 @@ TEST(StreamedLayers, LayersHeldInMemoryGiveTheSameAnalysisAndSpillToTheSameFiles
     for (const auto& entry : std::filesystem::directory_iterator(disk_dir.str())) {
       const std::string name = entry.path().filename().string();
       if (!name.ends_with(".states") && !name.ends_with(".counts")) continue;
-      EXPECT_EQ(bytes_of(spilled_dir.file(name)), bytes_of(entry.path().string())) << p.board.name() << " " << name;
+      EXPECT_EQ(testing::read_bytes(spilled_dir.file(name)), testing::read_bytes(entry.path().string()))
+          << p.board.name() << " " << name;
       ++compared;
     }
     EXPECT_GT(compared, 10);
@@ -307,7 +303,8 @@ TEST(StreamedLayers, OneThreadAndTwoWriteTheSameFiles) {
     std::vector<std::filesystem::path> names;
     for (const auto& e : std::filesystem::directory_iterator(dir.str())) names.push_back(e.path());
     std::sort(names.begin(), names.end());
-    for (const auto& name : names) files[threads - 1].push_back(name.filename().string() + bytes_of(name.string()));
+    for (const auto& name : names)
+      files[threads - 1].push_back(name.filename().string() + testing::read_bytes(name.string()));
   }
   EXPECT_GT(files[0].size(), 10U);
   EXPECT_EQ(files[0], files[1]);
@@ -383,7 +380,7 @@ TEST(StreamedLayersBlockFile, RefusesAlteredBytes) {
     EXPECT_FALSE(r.contains(5));
     EXPECT_TRUE(r.contains(19999));
   }
-  std::string bytes = bytes_of(path);
+  std::string bytes = testing::read_bytes(path);
   auto write = [&](const std::string& b) { std::ofstream(path, std::ios::binary | std::ios::trunc) << b; };
   std::string altered = bytes;
   altered[100] ^= 1;  // inside the first block

@@ -1,10 +1,13 @@
 // A fresh directory under the system's temporary directory, removed with everything in it at
-// the end of the scope; named by process and a counter, so tests running side by side never share one.
+// the end of the scope; named by process and a counter, so tests running side by side never share
+// one. And the bytes of a file written there.
 #pragma once
 
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace gs::testing {
@@ -27,5 +30,11 @@ class TempDir {
   static inline int counter_ = 0;
   std::filesystem::path path_;
 };
+
+// A file's bytes ("" when it cannot be read), to compare what two runs wrote.
+inline std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 }  // namespace gs::testing

@@ -14,20 +14,15 @@
 #include "solvers/io/checked_text_file.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/sanitized.h"
+#include "tests/support/temp_dir.h"
 
 namespace gs {
 namespace {
 
 namespace fs = std::filesystem;
+using gs::testing::read_bytes;
 using gs::testing::run;
 using gs::testing::temp_path;
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void spit(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
@@ -90,7 +85,7 @@ TEST(HostileFiles, ASymlinkIsWrittenThroughAndNothingIsLeftBehind) {
   fs::create_symlink(target, link);
   ASSERT_EQ(run("peg --board triangle5 -q --json " + link).code, 0);
   EXPECT_TRUE(fs::is_symlink(link));
-  EXPECT_NE(slurp(target).find("\"board\": \"triangle5\""), std::string::npos);
+  EXPECT_NE(read_bytes(target).find("\"board\": \"triangle5\""), std::string::npos);
   for (const auto& entry : fs::directory_iterator(fs::temp_directory_path()))
     EXPECT_FALSE(entry.path().string().starts_with(target + ".tmp.")) << entry.path();
   fs::remove(link);
@@ -138,7 +133,7 @@ TEST(HostileFiles, PegSolutionFilesNameTheirExactBoard) {
 TEST(HostileFiles, MnkTablesAreCheckedRecordByRecord) {
   const std::string table = temp_path("ttt.table");
   ASSERT_EQ(run("tictactoe -q --all --output " + table).code, 0);
-  const std::string good = slurp(table);
+  const std::string good = read_bytes(table);
   ASSERT_EQ(run("mnk probe --table " + table + " --position '.../.../...'").code, 0);
   // The first record is the empty board, a draw in 9; the second X in a corner.
   const std::vector<std::pair<std::string, std::string>> forgeries = {
@@ -184,7 +179,7 @@ TEST(HostileFiles, HopscotchScoresAreWholeNumbers) {
 
 // A layer file's header with one line changed and its checksum made right again.
 void forge_table_header(const std::string& path, const std::string& from, const std::string& to) {
-  std::string bytes = slurp(path);
+  std::string bytes = read_bytes(path);
   const auto at = bytes.find(from);
   ASSERT_NE(at, std::string::npos) << from;
   bytes.replace(at, from.size(), to);
@@ -200,7 +195,7 @@ TEST(HostileFiles, TableHeadersMustBeTheirValues) {
   fs::remove_all(dir);
   ASSERT_EQ(run("hunt build -q --game fox-hounds --size 4 --dir " + dir).code, 0);
   const std::string layer = dir + "/fox-hounds-4x4-layer006.gst";  // the start's
-  const std::string good = slurp(layer);
+  const std::string good = read_bytes(layer);
   const auto at = good.find("\nlongest: ");
   ASSERT_NE(at, std::string::npos);
   const std::string longest = good.substr(at, good.find('\n', at + 1) - at);
@@ -216,7 +211,7 @@ TEST(HostileFiles, TableHeadersMustBeTheirValues) {
   const auto rebuilt = run("hunt build -q --json - --game fox-hounds --size 4 --dir " + dir);
   EXPECT_EQ(rebuilt.code, 0) << rebuilt.output;
   EXPECT_NE(rebuilt.output.find("does not fit longest 999"), std::string::npos) << rebuilt.output;
-  EXPECT_EQ(slurp(layer), good);
+  EXPECT_EQ(read_bytes(layer), good);
   // A plausible but false longest: refused wherever the layer is read whole.
   spit(layer, good);
   forge_table_header(layer, longest + "\n", "\nlongest: 1\n");
@@ -287,7 +282,7 @@ std::string analysis_json(const std::string& board, const std::string& dir, cons
   const auto r = gs::testing::run_shell(env + " " GAMESOLVER_BINARY " peg --board " + board +
                                         " --analyze --quiet --json " + json + " --dir " + dir + " 2>&1");
   if (r.code != 0) return "exit " + std::to_string(r.code) + ": " + r.output;
-  nlohmann::json j = nlohmann::json::parse(slurp(json));
+  nlohmann::json j = nlohmann::json::parse(read_bytes(json));
   for (const char* key : {"seconds", "peak_memory_mib", "threads", "dir", "disk_bytes", "layer_memory_bytes"})
     j.erase(key);
   for (auto& layer : j["layers"]) layer.erase("bytes");
@@ -452,11 +447,11 @@ TEST(HostileFiles, OutputsGoToPipesAndNeverOverwriteEachOtherOrTheInput) {
   EXPECT_NE(r.output.find("<svg"), std::string::npos);
   const std::string sol = temp_path("collide-sol.txt"), f = temp_path("collide-f");
   ASSERT_EQ(run("peg -q --output " + sol).code, 0);
-  const std::string before = slurp(sol);
+  const std::string before = read_bytes(sol);
   r = run("view " + sol + " --html " + sol);
   EXPECT_EQ(r.code, 2) << r.output;
   EXPECT_NE(r.output.find("would overwrite the file it reads"), std::string::npos) << r.output;
-  EXPECT_EQ(slurp(sol), before);
+  EXPECT_EQ(read_bytes(sol), before);
   r = run("peg -q --output " + f + " --json " + f);
   EXPECT_EQ(r.code, 2) << r.output;
   r = run("peg -q --svg " + f + " --json " + fs::path(f).parent_path().string() + "/./" +
@@ -494,7 +489,7 @@ TEST(HostileFiles, ViewDrawsOnlyWhatVerifyAccepts) {
   r = gs::testing::run_shell("printf 'quit\\n' | " GAMESOLVER_BINARY " hunt play --game fox-hounds --size 4 --dir " +
                              tables + " --json " + record + " > /dev/null");
   ASSERT_EQ(r.code, 0);
-  const nlohmann::json good = nlohmann::json::parse(slurp(record));
+  const nlohmann::json good = nlohmann::json::parse(read_bytes(record));
   EXPECT_EQ(run("view " + record + " --html /dev/null").code, 0);
   for (const auto& [key, value] : std::vector<std::pair<std::string, nlohmann::json>>{
            {"final_position", "x"}, {"winner", "fox"}, {"reason", "game over"}}) {
@@ -515,7 +510,7 @@ TEST(HostileFiles, ADamagedPayloadHasNoPublishedChecksum) {
   fs::remove_all(dir);
   ASSERT_EQ(run("hunt build -q --game fox-hounds --size 4 --raw --dir " + dir).code, 0);
   const std::string layer = dir + "/fox-hounds-4x4-layer006.gst";
-  std::string bytes = slurp(layer);
+  std::string bytes = read_bytes(layer);
   bytes.back() = static_cast<char>(bytes.back() ^ 1);  // the payload's last byte
   spit(layer, bytes);
   const auto r = run("hunt sums --game fox-hounds --size 4 --dir " + dir);

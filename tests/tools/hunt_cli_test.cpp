@@ -11,16 +11,12 @@
 #include "solvers/io/stale_temporaries.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/sanitized.h"
+#include "tests/support/temp_dir.h"
 
 namespace {
 
 using namespace gs::testing;
 namespace fs = std::filesystem;
-
-std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
 TEST(HuntCli, FoxAndHoundsBuildProbeStatsVerify) {
   const std::string dir = temp_path("hunt-fh8");
