@@ -86,8 +86,8 @@ void same_tables_on_ranks(const std::string& variant, const std::string& name) {
       EXPECT_GT(positions, 0u);
       EXPECT_GT(sent, 0u);
       EXPECT_GT(received, 0u);
-      fs::remove(dir + ".json");
     }
+    fs::remove(dir + ".json");
     fs::remove_all(dir);
   }
   fs::remove_all(one);
