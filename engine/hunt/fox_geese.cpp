@@ -31,7 +31,8 @@ SymmetryGroup row_preserving(const HuntBoard& board) {
 }
 
 int checked_geese(int max_geese) {
-  if (max_geese < 4 || max_geese > FoxAndGeese::kGeese) throw InputError("Fox and Geese tables hold 4 to 13 geese");
+  if (max_geese < 4 || max_geese > FoxAndGeese::kMaxGeese)
+    throw InputError("Fox and Geese tables hold 4 to 17 geese (the rules' game has 13)");
   return max_geese;
 }
 
@@ -226,7 +227,7 @@ FoxAndGeese::Position FoxAndGeese::parse(const std::string& text) const {
       throw InputError(std::string("position: bad cell '") + cell + "' (F, G or .)");
   }
   if (foxes != 1) throw InputError("position: exactly one fox expected, " + std::to_string(foxes) + " given");
-  if (popcount(p.geese) > kGeese) throw InputError("position: at most 13 geese");
+  if (popcount(p.geese) > kMaxGeese) throw InputError("position: at most 17 geese");
   return p;
 }
 

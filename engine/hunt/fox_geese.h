@@ -1,4 +1,5 @@
-// Fox and Geese (rules: docs/rules/hunt-games.md) on the 33-point cross: one fox, up to 13 geese.
+// Fox and Geese (rules: docs/rules/hunt-games.md) on the 33-point cross: one fox, up to 13 geese
+// (the index holds up to 17: the positions of the 17-goose game on the same board and moves).
 // The fox steps along a line or jumps a goose (capturing it), and may go on jumping: every
 // prefix of a chain is a move of its own. Geese step down, sideways, or diagonally down where
 // a diagonal is drawn. The fox wins at its 10th capture (3 geese left) or when the geese cannot
@@ -44,7 +45,8 @@ class FoxAndGeese {
   static constexpr const char* kName = "fox-geese";
   static constexpr const char* kIndexScheme = "foxclass.geeseset.side";
   static constexpr const char* kSides[2] = {"fox", "geese"};
-  static constexpr int kGeese = 13;
+  static constexpr int kGeese = 13;     // the rules' game
+  static constexpr int kMaxGeese = 17;  // what the index holds: the 17-goose game's positions too
   static constexpr int kFoxWinsAt = 3;  // geese left after the 10th capture
 
   // Index schemes: layers by the number of geese and their row sum, or one layer per number of

@@ -215,6 +215,23 @@ TEST(FoxAndGeese, UnreversedExitsAndUnmovesCoverEveryExit) {
       EXPECT_FALSE(by_count.exits_reversed(layer, earlier));
 }
 
+// Up to 17 geese, the index holds every placement: the fox on any of the 33 points, the geese
+// any set of 4 to 17 of the 32 others, either side to move (unreduced, so counted plainly), and
+// up to the mirror about half of them.
+TEST(FoxAndGeese, SeventeenGeeseIndexHoldsEveryPlacement) {
+  const FoxAndGeese unreduced({.max_geese = 17, .reduced = false}), reduced(17);
+  std::uint64_t placements = 0, choose = 32ULL * 31 * 30 * 29 / 24;
+  for (int k = 4; k <= 17; choose = choose * (32 - k) / (k + 1), ++k) placements += choose;
+  std::uint64_t all = 0, up_to_mirror = 0;
+  for (int layer = 0; layer < unreduced.layer_count(); ++layer) all += unreduced.layer_size(layer);
+  for (int layer = 0; layer < reduced.layer_count(); ++layer) up_to_mirror += reduced.layer_size(layer);
+  EXPECT_EQ(all, 2 * 33 * placements);
+  EXPECT_EQ(all / 2, 99453455442ULL);  // the 17-goose game's positions, one side to move
+  EXPECT_GT(up_to_mirror, all / 2);
+  EXPECT_LT(up_to_mirror, all / 2 + all / 8);
+  EXPECT_THROW(FoxAndGeese(18), gs::InputError);
+}
+
 // Runs of indices unrank as unrank() does one by one, from any start to any end.
 TEST(FoxAndGeese, RunsUnrankAsOneByOne) {
   const FoxAndGeese g(5);
