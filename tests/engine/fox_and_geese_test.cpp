@@ -215,17 +215,22 @@ TEST(FoxAndGeese, UnreversedExitsAndUnmovesCoverEveryExit) {
       EXPECT_FALSE(by_count.exits_reversed(layer, earlier));
 }
 
+// Sets of 4 to `geese` geese on the 32 points the fox leaves free: C(32, 4) + ... + C(32, geese).
+std::uint64_t goose_sets(int geese) {
+  std::uint64_t sets = 0, choose = 32ULL * 31 * 30 * 29 / 24;
+  for (int k = 4; k <= geese; choose = choose * (32 - k) / (k + 1), ++k) sets += choose;
+  return sets;
+}
+
 // Up to 17 geese, the index holds every placement: the fox on any of the 33 points, the geese
 // any set of 4 to 17 of the 32 others, either side to move (unreduced, so counted plainly), and
 // up to the mirror about half of them.
 TEST(FoxAndGeese, SeventeenGeeseIndexHoldsEveryPlacement) {
   const FoxAndGeese unreduced({.max_geese = 17, .reduced = false}), reduced(17);
-  std::uint64_t placements = 0, choose = 32ULL * 31 * 30 * 29 / 24;
-  for (int k = 4; k <= 17; choose = choose * (32 - k) / (k + 1), ++k) placements += choose;
   std::uint64_t all = 0, up_to_mirror = 0;
   for (int layer = 0; layer < unreduced.layer_count(); ++layer) all += unreduced.layer_size(layer);
   for (int layer = 0; layer < reduced.layer_count(); ++layer) up_to_mirror += reduced.layer_size(layer);
-  EXPECT_EQ(all, 2 * 33 * placements);
+  EXPECT_EQ(all, 2 * 33 * goose_sets(17));
   EXPECT_EQ(all / 2, 99453455442ULL);  // the 17-goose game's positions, one side to move
   EXPECT_GT(up_to_mirror, all / 2);
   EXPECT_LT(up_to_mirror, all / 2 + all / 8);
@@ -293,9 +298,7 @@ TEST(FoxAndGeeseRetrograde, MirrorReducedEqualsUnreduced) {
       draws += u.outcome(i) == Outcome::kDraw;
       wins += u.outcome(i) == Outcome::kWin;
     }
-  std::uint64_t placements = 0, choose = 32ULL * 31 * 30 * 29 / 24;  // the geese on the fox's 32 free points
-  for (int k = 4; k <= geese; choose = choose * (32 - k) / (k + 1), ++k) placements += choose;
-  EXPECT_EQ(checked, 2ULL * 33 * placements);
+  EXPECT_EQ(checked, 2ULL * 33 * goose_sets(geese));
   EXPECT_GT(draws, 0u);
   EXPECT_GT(wins, 0u);
 }
