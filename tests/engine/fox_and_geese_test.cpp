@@ -143,6 +143,7 @@ TEST(FoxAndGeese, LocatedMovesAndExitsMatchLocate) {
   for (const bool reduce : {true, false}) {
     const FoxAndGeese g({.max_geese = 6, .reduced = reduce});
     std::uint64_t moves = 0, exits = 0;
+    // Not 127: from each multiple of 2^k - 1 the steps double back to the next, as dense as 41.
     const std::uint64_t spread = gs::testing::whole_or_sanitized<std::uint64_t>(41, 131);
     for (int layer = 0; layer < g.layer_count(); ++layer)
       for (std::uint64_t i = 0; i < g.layer_size(layer); i += 1 + i % spread) {
