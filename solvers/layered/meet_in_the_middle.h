@@ -25,7 +25,13 @@
 // backward one (peg solitaire: h swaps the start's vacancy and the finish), the backward half's
 // layer k is h applied to the forward half's, so the forward half is built to the middle alone.
 // Then y in forward layer k' stands for h(y) in the backward half, and x meets it exactly when
-// x = canonical(dual(h(y))) (h normalises the group, and h squared is in it).
+// x = canonical(dual(h(y))) (h normalises the group, and h squared is in it). The half is built
+// to k' = floor(n / 2) only: for odd n, layer k = k' + 1 is the children of layer k', so the
+// meeting is "a child z of a state of layer k' with canonical(dual(h(z))) in layer k'", checked
+// as the children come, and the largest layer is never built. A Bloom filter of layer k' lets
+// few children through that are not its (bloom_filter.h), and each it lets through is checked
+// exactly against the layer's file, so the verdict is exact; the filter is what lets the check
+// stream a layer of billions of states in a few passes within the memory budget.
 #pragma once
 
 #include <algorithm>
@@ -34,11 +40,13 @@
 #include <functional>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 
+#include "solvers/common/bloom_filter.h"
 #include "solvers/layered/streamed_layers.h"
 
 namespace gs {
@@ -50,6 +58,9 @@ struct MeetResult {
   std::uint64_t meeting = 0;  // solvable: a canonical state of the forward half's last layer on a path
   bool mirrored = false;      // the backward half was the forward half turned by the mirror
   bool stopped = false;       // the next layer would have passed max_states: nothing decided
+  // Odd n, one half for both: the children the meeting's filter let through, each checked
+  // exactly against the layer (those that meet, and the filter's false answers).
+  std::uint64_t filter_passed = 0;
 };
 
 template <StreamedPuzzle P, class Dual>
@@ -63,9 +74,15 @@ class MeetInTheMiddle {
                   const P& backward_puzzle, Dual dual)
       : a_(forward), pa_(forward_puzzle), b_(&backward), pb_(backward_puzzle), dual_(std::move(dual)) {}
   // One half for both, turned by `mirror` (the symmetry h above).
+  // `memory_bytes`: the budget of the meeting's filter and its checks.
   MeetInTheMiddle(StreamedLayers<P>& forward, const P& forward_puzzle, Dual dual,
-                  std::function<Position(Position)> mirror)
-      : a_(forward), pa_(forward_puzzle), pb_(forward_puzzle), dual_(std::move(dual)), mirror_(std::move(mirror)) {}
+                  std::function<Position(Position)> mirror, std::size_t memory_bytes)
+      : a_(forward),
+        pa_(forward_puzzle),
+        pb_(forward_puzzle),
+        dual_(std::move(dual)),
+        mirror_(std::move(mirror)),
+        memory_bytes_(memory_bytes) {}
 
   // max_states: 0 for none.
   MeetResult solve(Position start, Position dual_start, std::size_t n, std::uint64_t max_states = 0) {
@@ -121,7 +138,7 @@ class MeetInTheMiddle {
     // A layer at a time, to check the budget between them (layers already built are read back).
     std::size_t built = a_.forward_to({start}, 0);
     r.forward_sizes.push_back(a_.layer(0).size());
-    while (built < ka) {
+    while (built < kb) {
       if (over_budget(r, r.forward_sizes, max_states)) {
         r.backward_sizes = r.forward_sizes;
         r.forward_depth = r.backward_depth = built;
@@ -137,11 +154,119 @@ class MeetInTheMiddle {
     r.backward_sizes.assign(r.forward_sizes.begin(),
                             r.forward_sizes.begin() + static_cast<std::ptrdiff_t>(std::min(kb, built) + 1));
     r.forward_depth = built, r.backward_depth = std::min(kb, built);
-    if (built < ka) return r;  // no state at depth built + 1: no path at all
-    const auto found = common(
-        a_.layer(kb), [&](std::uint64_t y) { return pa_.canonical(dual_(mirror_(y))); }, a_.layer(ka));
+    if (built < kb) return r;  // no state at depth built + 1: no path at all
+    r.forward_depth = ka;      // odd n: layer ka is the children of layer kb, never built
+    const auto found =
+        ka == kb ? common(
+                       a_.layer(kb), [&](std::uint64_t y) { return pa_.canonical(dual_(mirror_(y))); }, a_.layer(ka))
+                 : meeting_child(a_.layer(kb), r.filter_passed);
     if (found) r.solvable = true, r.meeting = *found;
     return r;
+  }
+
+  // A child z of a state of `layer` (canonical, so a state of the layer after it) with
+  // canonical(dual(h(z))) in `layer`: the least such key's least z, so the answer does not depend
+  // on the threads; none when there is none. The filter first (one pass), then the children a
+  // chunk of blocks at a time, and what the filter lets through checked against the layer once
+  // it fills its share of memory, and at the end.
+  std::optional<std::uint64_t> meeting_child(const StateFileReader& layer, std::uint64_t& passed_count) const {
+    BloomFilter filter(layer.size(), memory_bytes_ / 4 * 3);
+    for_chunks(
+        layer,
+        [&](std::span<const std::uint64_t> states) {
+          for (const std::uint64_t s : states) filter.add(s);
+        },
+        [] {});
+    struct Candidate {
+      std::uint64_t key, child;
+      auto operator<=>(const Candidate&) const = default;
+    };
+    tbb::enumerable_thread_specific<std::vector<Candidate>> passed;
+    const std::size_t cap = std::max<std::size_t>(1024, memory_bytes_ / 8 / sizeof(Candidate));
+    std::optional<Candidate> least;
+    const auto check = [&] {
+      std::vector<Candidate> all;
+      for (auto& p : passed) all.insert(all.end(), p.begin(), p.end()), p.clear();
+      passed_count += all.size();
+      tbb::parallel_sort(all.begin(), all.end());
+      std::vector<std::uint64_t> keys(all.size());
+      for (std::size_t i = 0; i < all.size(); ++i) keys[i] = all[i].key;
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+      if (const auto key = least_in(keys, layer)) {
+        const Candidate c = *std::lower_bound(all.begin(), all.end(), Candidate{*key, 0});
+        if (!least || c < *least) least = c;
+      }
+    };
+    for_chunks(
+        layer,
+        [&](std::span<const std::uint64_t> states) {
+          std::vector<Candidate>& out = passed.local();
+          // Keys a few at a time, their blocks fetched ahead, so the filter's memory latency overlaps.
+          Candidate ahead[32];
+          int n = 0;
+          const auto test = [&] {
+            for (int i = 0; i < n; ++i)
+              if (filter.may_contain(ahead[i].key)) out.push_back(ahead[i]);
+            n = 0;
+          };
+          for (const std::uint64_t x : states) {
+            pa_.for_each_canonical_move(x, [&](typename P::Move, Position z) {
+              const std::uint64_t key = pa_.canonical(dual_(mirror_(z)));
+              filter.prefetch(key);
+              ahead[n++] = {key, z};
+              if (n == 32) test();
+            });
+          }
+          test();
+        },
+        [&] {
+          std::size_t total = 0;
+          for (const auto& p : passed) total += p.size();
+          if (total > cap) check();
+        });
+    check();
+    if (!least) return std::nullopt;
+    return least->child;
+  }
+
+  // f(states of a block) for every block of `layer`, 256 blocks at a time in parallel; between
+  // chunks, after() (on this thread).
+  template <class F, class After>
+  static void for_chunks(const StateFileReader& layer, F&& f, After&& after) {
+    for (std::size_t first = 0; first < layer.blocks(); first += 256) {
+      const std::size_t last = std::min(layer.blocks(), first + 256);
+      tbb::parallel_for(first, last, [&](std::size_t b) {
+        std::vector<std::uint64_t> block;
+        layer.read_block(b, block);
+        f(std::span<const std::uint64_t>(block));
+      });
+      after();
+    }
+  }
+
+  // The least of `keys` (sorted, distinct) that `layer` holds, or none.
+  static std::optional<std::uint64_t> least_in(const std::vector<std::uint64_t>& keys, const StateFileReader& layer) {
+    std::atomic<std::uint64_t> least{~std::uint64_t{0}};
+    tbb::parallel_for(std::size_t{0}, layer.blocks(), [&](std::size_t i) {
+      std::vector<std::uint64_t> block;
+      layer.read_block(i, block);
+      if (block.empty()) return;
+      auto k = std::lower_bound(keys.begin(), keys.end(), block.front());
+      auto s = block.begin();
+      while (k != keys.end() && s != block.end()) {
+        if (*k < *s) {
+          ++k;
+        } else if (*s < *k) {
+          ++s;
+        } else {
+          for (std::uint64_t seen = least.load(); *k < seen && !least.compare_exchange_weak(seen, *k);) {
+          }
+          return;
+        }
+      }
+    });
+    if (least.load() == ~std::uint64_t{0}) return std::nullopt;
+    return least.load();
   }
 
   // The smaller layer's duals, canonical in the other half, against the larger layer.
@@ -198,6 +323,7 @@ class MeetInTheMiddle {
   const P& pb_;
   Dual dual_;
   std::function<Position(Position)> mirror_;
+  std::size_t memory_bytes_ = 0;
 };
 
 }  // namespace gs

@@ -13,8 +13,11 @@ namespace {
 constexpr std::size_t kAhead = 16;
 }
 
-PartitionedCounts::PartitionedCounts(std::size_t memory_bytes)
-    : table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
+PartitionedCounts::PartitionedCounts(std::size_t memory_bytes, Options options)
+    : weights_(options.weights),
+      words_(weights_ ? 2 : 1),
+      cell_bytes_(weights_ ? 3 * sizeof(std::uint64_t) : sizeof(std::uint64_t)),
+      table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
       stage_budget_(std::clamp<std::size_t>(memory_bytes / 16, std::size_t{1} << 16, std::size_t{128} << 20)) {}
 
 void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64_t estimate) {
@@ -45,22 +48,22 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   for (const std::uint64_t s : sample) ++share[partition_of(s)];
   std::vector<std::size_t> place(part_count_ + 1, 0);
   const double per_sample = sample.empty() ? 0.0 : static_cast<double>(estimate) / static_cast<double>(sample.size());
-  const std::size_t cap = table_budget_ / 2 / kCellBytes / part_count_ * 4 + 16;
+  const std::size_t cap = table_budget_ / 2 / cell_bytes_ / part_count_ * 4 + 16;
   for (std::size_t p = 0; p < part_count_; ++p) {
     const double states = sample.empty() ? static_cast<double>(estimate) : per_sample * static_cast<double>(share[p]);
     place[p + 1] = place[p] + std::min(static_cast<std::size_t>(states * 1.5), cap) + 16;
   }
-  if (!slab_ || slab_->size() < place.back()) {
-    const std::size_t size = std::max(place.back(), slab_ ? slab_->size() / 2 * 3 : 0);
-    slab_.reset(), slab_ = std::make_unique<ZeroedArray<Cell>>(size, Pages::huge);
+  if (!slab_ || slab_->size() < place.back() * words_) {
+    const std::size_t size = std::max(place.back() * words_, slab_ ? slab_->size() / 2 * 3 : 0);
+    slab_.reset(), slab_ = std::make_unique<ZeroedArray<std::uint64_t>>(size, Pages::huge);
   }
   parts_ = std::make_unique<Part[]>(part_count_);
   tbb::parallel_for(std::size_t{0}, part_count_, [&](std::size_t p) {
     Part& part = parts_[p];
-    part.cells = slab_->data() + place[p], part.capacity = place[p + 1] - place[p];
-    std::fill(part.cells, part.cells + part.capacity, Cell{});
+    part.cells = slab_->data() + place[p] * words_, part.capacity = place[p + 1] - place[p];
+    std::fill(part.cells, part.cells + part.capacity * words_, 0);
   });
-  table_bytes_ = place.back() * kCellBytes;
+  table_bytes_ = place.back() * cell_bytes_;
   full_ = table_bytes_ > table_budget_, overflow_ = false;
   offsets_.clear();
 
@@ -81,11 +84,11 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   while (true) {
     const std::size_t capacity = part.capacity;
     for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1) {
-      Cell& c = part.cells[i];
-      if (c.state == state) return i;
-      if (c.state != 0) continue;
+      std::uint64_t& c = part.cells[i * words_];
+      if (c == state) return i;
+      if (c != 0) continue;
       if (part.size < capacity / 5 * 4) {  // a load of 4/5 at most
-        c.state = state, ++part.size;
+        c = state, ++part.size;
         return i;
       }
       grow(part, capacity + capacity / 2);
@@ -95,18 +98,18 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
 }
 
 void PartitionedCounts::grow(Part& part, std::size_t capacity) {
-  std::vector<Cell> table(capacity);
+  std::vector<std::uint64_t> table(capacity * words_);
   std::vector<std::uint64_t> highs(part.highs.empty() ? 0 : capacity);
   for (std::size_t k = 0; k < part.capacity; ++k)
-    if (part.cells[k].state != 0)
-      for (std::size_t i = home(part.cells[k].state, capacity);; i = i + 1 == capacity ? 0 : i + 1)
-        if (table[i].state == 0) {
-          table[i] = part.cells[k];
+    if (const std::uint64_t state = state_at(part, k); state != 0)
+      for (std::size_t i = home(state, capacity);; i = i + 1 == capacity ? 0 : i + 1)
+        if (table[i * words_] == 0) {
+          std::copy_n(part.cells + k * words_, words_, table.data() + i * words_);
           if (!highs.empty()) highs[i] = part.highs[k];
           break;
         }
   // A table that leaves the slab leaves its place there taken: all of the new one is added.
-  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * kCellBytes;
+  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * cell_bytes_;
   part.own.swap(table), part.highs.swap(highs);
   part.cells = part.own.data(), part.capacity = capacity;
   if (table_bytes_.fetch_add(added) + added > table_budget_) full_ = true;
@@ -134,9 +137,10 @@ void PartitionedCounts::drain(Part& part, Stage& stage, std::size_t p) {
   if (full()) return;
   for (std::size_t i = 0; i < n; ++i) {
     // The table is larger than the caches keep between two batches: fetch ahead.
-    if (i + kAhead < n) __builtin_prefetch(&part.cells[home(pairs[i + kAhead].state, part.capacity)], 1);
+    if (i + kAhead < n) __builtin_prefetch(&part.cells[home(pairs[i + kAhead].state, part.capacity) * words_], 1);
     const std::size_t c = cell_of(part, pairs[i].state);
-    if (__builtin_add_overflow(part.cells[c].lo, pairs[i].weight, &part.cells[c].lo)) [[unlikely]]
+    if (!weights_) continue;
+    if (__builtin_add_overflow(part.cells[2 * c + 1], pairs[i].weight, &part.cells[2 * c + 1])) [[unlikely]]
       add_to_high(part, c, 1);
   }
 }
@@ -161,13 +165,13 @@ void PartitionedCounts::flush() {
 // Sorts a partition's states by a least-significant-digit radix sort on their offsets from the
 // lowest: a partition spans a narrow range of values, so a few passes of 8 bits, each without a
 // branch to mispredict (a comparison sort of small arrays spends its time in mispredictions).
-void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2) {
+void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2) const {
   scratch.resize(part.size), scratch2.resize(part.size);
   std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
   std::size_t n = 0;
   for (std::size_t k = 0; k < part.capacity; ++k)
-    if (const std::uint64_t state = part.cells[k].state; state != 0) {
-      scratch[n++] = {state, part.cells[k].lo, part.highs.empty() ? 0 : part.highs[k]};
+    if (const std::uint64_t state = part.cells[k * words_]; state != 0) {
+      scratch[n++] = {state, words_ == 2 ? part.cells[2 * k + 1] : 0, part.highs.empty() ? 0 : part.highs[k]};
       lo = std::min(lo, state), hi = std::max(hi, state);
     }
   const std::uint64_t span = n == 0 ? 0 : hi - lo;
@@ -184,7 +188,8 @@ void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::v
   }
   // The sorted states at the front of the partition's table (it takes no more pairs).
   for (std::size_t i = 0; i < n; ++i) {
-    part.cells[i] = {from[i].state, from[i].lo};
+    part.cells[i * words_] = from[i].state;
+    if (words_ == 2) part.cells[2 * i + 1] = from[i].lo;
     if (!part.highs.empty()) part.highs[i] = from[i].hi;
   }
 }
@@ -201,12 +206,16 @@ std::size_t PartitionedCounts::sort() {
 std::size_t PartitionedCounts::sorted_position(std::uint64_t state, bool above) const {
   // A partition holds a range of values: the state's own is the only one that can hold it.
   const std::size_t p = partition_of(state);
-  const Cell* first = parts_[p].cells;
-  const Cell* last = first + parts_[p].size;
-  const Cell* at =
-      above ? std::upper_bound(first, last, state, [](std::uint64_t v, const Cell& c) { return v < c.state; })
-            : std::lower_bound(first, last, state, [](const Cell& c, std::uint64_t v) { return c.state < v; });
-  return offsets_[p] + static_cast<std::size_t>(at - first);
+  std::size_t lo = 0, hi = parts_[p].size;  // the first cell past the state (above) or not below it
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    const std::uint64_t s = state_at(parts_[p], mid);
+    if (above ? s <= state : s < state)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return offsets_[p] + lo;
 }
 
 std::size_t PartitionedCounts::partition_at(std::size_t sorted_index) const {

@@ -14,7 +14,8 @@
 // state and the low 64 bits of its sum (16 bytes: a partition's table stays within a core's
 // first cache); the high 64 bits live in an array beside the cells, made for a partition only
 // when one of its sums passes 2^64. The budget counts 24 bytes a cell, as if every partition
-// had one.
+// had one. A caller that adds no weights (a set of states) gets cells of the state alone, 8
+// bytes, so three times as many states within the same budget.
 //
 // The tables refuse to grow past their share of the memory budget (full() turns true and
 // further pairs are dropped): the caller then splits its work into more ranges and redoes it.
@@ -34,6 +35,10 @@
 
 namespace gs {
 
+struct PartitionedCountsOptions {
+  bool weights = true;  // false: every weight added is 0 (a set of states)
+};
+
 class PartitionedCounts {
  public:
   // A state and its sum, as the sorted states come out.
@@ -43,10 +48,11 @@ class PartitionedCounts {
   };
   static constexpr std::uint64_t kPartitionStates = 1 << 10;
 
-  explicit PartitionedCounts(std::size_t memory_bytes);
+  using Options = PartitionedCountsOptions;
+  explicit PartitionedCounts(std::size_t memory_bytes, Options options = {});
   // About how many states the tables hold within the budget.
   // (Tables are sized at 3/2 slots a state, with room to spare for an estimate that runs low.)
-  std::uint64_t room() const { return table_budget_ / (kCellBytes * 15 / 8); }
+  std::uint64_t room() const { return table_budget_ / (cell_bytes_ * 15 / 8); }
 
   // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
   void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);
@@ -61,7 +67,7 @@ class PartitionedCounts {
    public:
     explicit Stage(PartitionedCounts& owner) : owner_(&owner) {}
     void reset(std::size_t parts, std::size_t batch);
-    void add(std::uint64_t state, uint128 weight) {
+    void add(std::uint64_t state, uint128 weight = 0) {
       const std::size_t p = owner_->partition_of(state);
       if (const auto high = static_cast<std::uint64_t>(weight >> 64)) [[unlikely]]
         owner_->add_high(p, state, high);
@@ -107,20 +113,21 @@ class PartitionedCounts {
     for (; n > 0; ++p, i = 0) {
       const Part& part = parts_[p];
       for (; i < part.size && n > 0; ++i, --n)
-        f(Slot{part.cells[i].state, part.cells[i].lo, part.highs.empty() ? 0 : part.highs[i]});
+        f(Slot{state_at(part, i), weights_ ? part.cells[2 * i + 1] : 0, part.highs.empty() ? 0 : part.highs[i]});
     }
   }
 
  private:
-  struct Cell {
-    std::uint64_t state, lo;  // state 0 = empty: no state of a layered puzzle is 0
-  };
-  static constexpr std::size_t kCellBytes = sizeof(Cell) + sizeof(std::uint64_t);  // with a high part
+  // A cell is words_ words: the state (0 = empty: no state of a layered puzzle is 0), then with
+  // weights the low 64 bits of its sum.
+  bool weights_;
+  std::size_t words_;       // 2 with weights, 1 without
+  std::size_t cell_bytes_;  // what the budget counts a cell: 24 with weights (a high part), 8 without
   // A partition's table: its share of the slab, or storage of its own once it has grown.
   struct Part {
-    Cell* cells = nullptr;
+    std::uint64_t* cells = nullptr;  // capacity cells of words_ words
     std::size_t capacity = 0, size = 0;
-    std::vector<Cell> own;
+    std::vector<std::uint64_t> own;
     std::vector<std::uint64_t> highs;  // empty, or the high 64 bits of cells[i]'s sum
     std::mutex lock;
   };
@@ -133,6 +140,7 @@ class PartitionedCounts {
     return bucket_part_[b < kBuckets ? b : kBuckets - 1];
   }
   std::size_t partition_at(std::size_t sorted_index) const;
+  std::uint64_t state_at(const Part& part, std::size_t cell) const { return part.cells[cell * words_]; }
   static std::size_t home(std::uint64_t state, std::size_t capacity);
   void take(std::size_t p, Stage& stage);  // moves a stage's pairs of partition p into its table
   void drain(Part& part, Stage& stage, std::size_t p);
@@ -140,7 +148,7 @@ class PartitionedCounts {
   void add_to_high(Part& part, std::size_t cell, std::uint64_t high);
   std::size_t cell_of(Part& part, std::uint64_t state);
   void grow(Part& part, std::size_t capacity);
-  static void sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2);
+  void sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2) const;
 
   std::size_t table_budget_, stage_budget_;
   std::size_t batch_ = 1024;                // staged pairs of one partition that go into its table at once
@@ -150,7 +158,7 @@ class PartitionedCounts {
   std::unique_ptr<Part[]> parts_;
   // Every partition's table, kept from one start() to the next: a layer's tables are faulted in
   // once, not allocated and freed for each layer.
-  std::unique_ptr<ZeroedArray<Cell>> slab_;
+  std::unique_ptr<ZeroedArray<std::uint64_t>> slab_;
   std::size_t part_count_ = 0;
   std::vector<std::size_t> offsets_;  // after sort(): first sorted position of each partition, and the total
   tbb::enumerable_thread_specific<Stage> stages_{[this] { return Stage(*this); }};

@@ -13,8 +13,8 @@
 // (orbit sizes, read off the images that canonicalise the children), its dead ends (no move) and
 // the games that end in them (their orbit sums). When layer d + 1 will not fit the tables, its
 // states are split into ranges of state values, cut at quantiles of a sample of children, and
-// layer d is streamed once per range; a range that overfills the tables anyway makes the step
-// start again with an estimate half as large again (in_ranges), so with more, smaller ranges.
+// layer d is streamed once per range; a range that overfills the tables anyway is cut again,
+// with the rest of the layer, into more, smaller ranges (in_ranges); the ranges written stay.
 //
 // Backward, from the deepest layer: alive d = the states of layer d that are goals or parents of
 // alive d + 1. The parents of alive d + 1 go into the tables (range by range, cut the same way at
@@ -77,6 +77,10 @@ struct StreamedOptions {
   // out of the layers. The states that can reach a goal are the same; the layers and their
   // statistics then count only the states kept. For passes that need no more (forward_to).
   bool prune = false;
+  // Path counts (orbit sums) in the layers and their statistics. Without them (a meeting of two
+  // halves needs only the states) the layers are states alone, the games are not counted, and
+  // the tables hold half again as many states within the same budget.
+  bool path_counts = true;
 };
 
 struct StreamedLayer {
@@ -109,7 +113,9 @@ inline std::string header(const StreamedOptions& o, const char* kind, std::size_
   const std::string_view k = kind;
   if (k != "layer" && k != "alive")  // a later pass's table: its values are the pass's own
     return nlohmann::json{{"problem", o.problem}, {"kind", kind}, {"depth", d}}.dump();
-  return nlohmann::json{{"problem", o.problem}, {"kind", kind}, {"depth", d}, {"counts", "orbit sums"}}.dump();
+  return nlohmann::json{
+      {"problem", o.problem}, {"kind", kind}, {"depth", d}, {"counts", o.path_counts ? "orbit sums" : "none"}}
+      .dump();
 }
 
 inline void check_header(const std::string& path, const std::string& found, const std::string& expected) {
@@ -177,7 +183,7 @@ class StreamedLayers {
         lock_(o_.locked ? (created(o_.dir), std::nullopt)
                         : std::optional<DirectoryLock>(std::in_place, created(o_.dir))),
         store_(o_.memory_layers_bytes, o_.durable),
-        counts_(o_.memory_bytes) {
+        counts_(o_.memory_bytes, {.weights = o_.path_counts}) {
     remove_stale_temporaries(o_.dir);  // a killed job's: no live writer holds them while we hold the directory
   }
 
@@ -189,7 +195,7 @@ class StreamedLayers {
   StreamedAnalysis run(const std::vector<typename P::Position>& starts) {
     std::size_t d = 0, steps = 0;
     // The start layer is its states and its counts, renamed one after the other.
-    if (!store_.exists(stats_path(0)) && !(store_.whole(states(0)) && store_.whole(counts(0)))) write_start(starts);
+    if (!store_.exists(stats_path(0)) && !start_written()) write_start(starts);
     while (true) {
       if (store_.exists(stats_path(d))) {
         check_stats(d);  // refuses another problem's files, and counts that are not the files'
@@ -222,7 +228,7 @@ class StreamedLayers {
   // checked, not redone); no alive sets. Returns the deepest layer built: `depth`, or less when
   // a layer has no children.
   std::size_t forward_to(const std::vector<typename P::Position>& starts, std::size_t depth) {
-    if (!store_.exists(stats_path(0)) && !(store_.whole(states(0)) && store_.whole(counts(0)))) write_start(starts);
+    if (!store_.exists(stats_path(0)) && !start_written()) write_start(starts);
     for (std::size_t d = 0; d < depth; ++d) {
       if (store_.exists(stats_path(d))) {
         check_stats(d);
@@ -264,6 +270,9 @@ class StreamedLayers {
  private:
   std::string states(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "states"); }
   std::string counts(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "counts"); }
+  bool start_written() const { return store_.whole(states(0)) && (!o_.path_counts || store_.whole(counts(0))); }
+  // Layer d's counts file, or none (states alone) without path counts.
+  std::string counts_of(std::size_t d) const { return o_.path_counts ? counts(d) : std::string(); }
   std::string stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "layer", d, "stats"); }
   std::string alive_states(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "states"); }
   std::string alive_stats_path(std::size_t d) const { return streamed_detail::name(o_.dir, "alive", d, "stats"); }
@@ -307,7 +316,7 @@ class StreamedLayers {
     canonical.reserve(starts.size());
     for (const auto s : starts) canonical.push_back(puzzle_.canonical(s));
     std::sort(canonical.begin(), canonical.end());
-    StateFileWriter w = store_.writer(states(0), counts(0), streamed_detail::header(o_, "layer", 0));
+    StateFileWriter w = store_.writer(states(0), counts_of(0), streamed_detail::header(o_, "layer", 0));
     for (std::size_t i = 0; i < canonical.size();) {
       std::size_t j = i;
       while (j < canonical.size() && canonical[j] == canonical[i]) ++j;
@@ -337,9 +346,9 @@ class StreamedLayers {
     return out;
   }
 
-  // A layer that overflows its ranges is built again with an estimate half as large again: after
-  // 40 tries it has grown 10^7 times, past any layer, so the budget itself is too small. The
-  // slack keeps tiny estimates moving.
+  // A range that overfills the tables is built again, with the rest of the layer, from an
+  // estimate half as large again: after 40 tries it has grown 10^7 times, past any layer, so the
+  // budget itself is too small. The slack keeps tiny estimates moving.
   static constexpr int kMaxAttempts = 40;
   static constexpr std::uint64_t kEstimateSlack = 1024;
 
@@ -347,35 +356,44 @@ class StreamedLayers {
   // [lo, hi), fill(lo, hi) adds its states, emit(lo, hi) writes them. `estimate`: about how many
   // states in all; the ranges and the partitions of the tables are cut at quantiles of
   // take_sample() (sorted; taken only when one partition is not enough). A range that overfills
-  // the tables makes the whole build start again (restart()) with an estimate half as large
-  // again, so more, smaller ranges. Returns the number of ranges.
-  template <class Sample, class Fill, class Emit, class Restart>
-  int in_ranges(std::uint64_t estimate, Sample&& take_sample, Fill&& fill, Emit&& emit, Restart&& restart) {
+  // the tables is dropped, and the values from its start on are cut again into more, smaller
+  // ranges (the estimate half as large again); the ranges already written stay. Returns the
+  // number of ranges written.
+  template <class Sample, class Fill, class Emit>
+  int in_ranges(std::uint64_t estimate, Sample&& take_sample, Fill&& fill, Emit&& emit) {
     const std::uint64_t room = counts_.room();
     std::vector<std::uint64_t> sample;
+    std::uint64_t from = 0;  // the values below are written
+    int written = 0;
     for (int attempt = 0;; ++attempt) {
-      const std::size_t parts = std::max<std::size_t>(1, (estimate + room - 1) / room);
-      if (estimate > PartitionedCounts::kPartitionStates && sample.empty()) sample = take_sample();
-      std::vector<std::uint64_t> cuts;
-      for (std::size_t i = 1; i < parts && !sample.empty(); ++i) {
-        const std::uint64_t c = sample[streamed_detail::cut(sample.size(), parts, i)];
-        if (cuts.empty() || c > cuts.back()) cuts.push_back(c);
-      }
       if (attempt > kMaxAttempts) throw DataError("the memory budget (--memory) is too small for this layer");
+      if (estimate > PartitionedCounts::kPartitionStates && sample.empty()) sample = take_sample();
+      // The part of the sample, and of the estimate, from `from` on.
+      const auto rest = std::lower_bound(sample.begin(), sample.end(), from);
+      const auto left = static_cast<std::size_t>(sample.end() - rest);
+      const std::uint64_t rest_estimate =
+          sample.empty() ? estimate : static_cast<std::uint64_t>(static_cast<double>(estimate) * left / sample.size());
+      const std::size_t parts = std::max<std::size_t>(1, (rest_estimate + room - 1) / room);
+      std::vector<std::uint64_t> cuts;
+      for (std::size_t i = 1; i < parts && left > 0; ++i) {
+        const std::uint64_t c = rest[static_cast<std::ptrdiff_t>(streamed_detail::cut(left, parts, i))];
+        if (c > from && (cuts.empty() || c > cuts.back())) cuts.push_back(c);
+      }
       bool fits = true;
       for (std::size_t r = 0; r <= cuts.size() && fits; ++r) {
-        const std::uint64_t lo = r == 0 ? 0 : cuts[r - 1], hi = r == cuts.size() ? ~std::uint64_t{0} : cuts[r];
+        const std::uint64_t lo = r == 0 ? from : cuts[r - 1], hi = r == cuts.size() ? ~std::uint64_t{0} : cuts[r];
         const auto first = std::lower_bound(sample.begin(), sample.end(), lo);
         const auto last = std::lower_bound(first, sample.end(), hi);
-        counts_.start({first, last}, estimate / (cuts.size() + 1));
+        counts_.start({first, last}, rest_estimate / (cuts.size() + 1));
         fill(lo, hi);
         counts_.flush();
         fits = !counts_.full();
-        if (fits) emit(lo, hi);
+        if (!fits) break;
+        emit(lo, hi);
+        ++written, from = hi;
       }
-      if (fits) return static_cast<int>(cuts.size() + 1);
+      if (fits) return written;
       estimate += estimate / 2 + kEstimateSlack;
-      restart();
     }
   }
 
@@ -438,16 +456,11 @@ class StreamedLayers {
   // summed a child, in as many ranges of children as the counts' room needs; layer d's own
   // statistics (positions, orbits, dead ends, games ending there) on the way.
   void forward(std::size_t d) {
-    const StateFileReader parents = open(states(d), counts(d), "layer", d);
+    const StateFileReader parents = open(states(d), counts_of(d), "layer", d);
     const auto children = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_move(s, f); };
     std::optional<StateFileWriter> out;
+    out.emplace(store_.writer(states(d + 1), counts_of(d + 1), streamed_detail::header(o_, "layer", d + 1)));
     Sums sums;
-    const auto restart = [&] {
-      out.reset();
-      out.emplace(store_.writer(states(d + 1), counts(d + 1), streamed_detail::header(o_, "layer", d + 1)));
-      sums = Sums{};
-    };
-    restart();
     const int ranges = in_ranges(
         next_layer_estimate(parents, d), [&] { return sample(parents, children); },
         [&](std::uint64_t lo, std::uint64_t hi) {
@@ -460,10 +473,9 @@ class StreamedLayers {
           }
         },
         [&](std::uint64_t, std::uint64_t) {
-          write_table(*out, counts_.sort(), true);
+          write_table(*out, counts_.sort(), o_.path_counts);
           if (counts_.overflow()) sums.overflow = true;
-        },
-        restart);
+        });
     sums.layer.ranges = ranges;
     const std::uint64_t written = out->finish();
     out.reset();
@@ -497,11 +509,11 @@ class StreamedLayers {
     tbb::enumerable_thread_specific<Sums> local;
     tbb::parallel_for(std::size_t{0}, parents.blocks(), [&](std::size_t b) {
       if (counts_.full()) return;
-      const auto [st, ct] = parents.view_block(b, buffers_.local(), true);
+      const auto [st, ct] = parents.view_block(b, buffers_.local(), o_.path_counts);
       PartitionedCounts::Stage& stage = counts_.local();
       Sums& s = local.local();
       for (std::size_t i = 0; i < st.size(); ++i) {
-        const uint128 weight = ct[i];
+        const uint128 weight = ct.empty() ? 0 : ct[i];
         bool dead = true;
         const int orbit =
             puzzle_.for_each_canonical_move_in_orbit(st[i], [&](typename P::Move, typename P::Position c) {
@@ -546,13 +558,8 @@ class StreamedLayers {
     if (d < deepest) below.emplace(open(alive_states(d + 1), "", "alive", d + 1));
     const auto parents = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_unmove_unordered(s, f); };
     std::optional<StateFileWriter> out;
+    out.emplace(store_.writer(alive_states(d), "", streamed_detail::header(o_, "alive", d)));
     std::uint64_t total = 0;
-    const auto restart = [&] {
-      out.reset();
-      out.emplace(store_.writer(alive_states(d), "", streamed_detail::header(o_, "alive", d)));
-      total = 0;
-    };
-    restart();
     // The parents of states that can finish: a few each, many of them unreachable.
     const std::uint64_t estimate = below ? below->size() * 6 : 0;
     in_ranges(
@@ -568,7 +575,7 @@ class StreamedLayers {
               });
           });
         },
-        [&](std::uint64_t lo, std::uint64_t hi) { total += filter(layer, lo, hi, *out); }, restart);
+        [&](std::uint64_t lo, std::uint64_t hi) { total += filter(layer, lo, hi, *out); });
     out->finish();
     out.reset();
     const nlohmann::json j = {{"header", streamed_detail::header(o_, "alive", d)},

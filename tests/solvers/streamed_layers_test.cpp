@@ -310,6 +310,38 @@ TEST(StreamedLayers, OneThreadAndTwoWriteTheSameFiles) {
   EXPECT_EQ(files[0], files[1]);
 }
 
+// Without path counts (a meeting's halves): the same states in every layer, no counts file, a
+// tiny budget's ranges included; the two kinds of layers are named apart, so neither resumes
+// from the other's files.
+TEST(StreamedLayers, LayersWithoutPathCountsHoldTheSameStates) {
+  const Problem p = english_sub_problem();
+  const PegPuzzle puzzle(p.board, p.finishes, p.board.symmetries().stabiliser({p.start, p.finishes}));
+  const TempDir with, without;
+  const StreamedOptions counted{.dir = with.str(), .problem = "paths", .memory_bytes = std::size_t{1} << 20};
+  StreamedOptions bare = counted;
+  bare.dir = without.str(), bare.path_counts = false;
+  {
+    StreamedLayers<PegPuzzle> a(puzzle, counted), b(puzzle, bare);
+    const std::size_t deepest = a.forward_to({p.start}, 64);
+    ASSERT_EQ(b.forward_to({p.start}, 64), deepest);
+    ASSERT_GT(deepest, 10U);
+    const auto all = [](const StateFileReader& r) {
+      std::vector<std::uint64_t> states, block;
+      for (std::size_t i = 0; i < r.blocks(); ++i)
+        r.read_block(i, block), states.insert(states.end(), block.begin(), block.end());
+      return states;
+    };
+    for (std::size_t d = 0; d <= deepest; ++d) {
+      EXPECT_EQ(all(a.layer(d)), all(b.layer(d))) << "depth " << d;
+      const std::string name = "layer-" + std::string(d < 10 ? "0" : "") + std::to_string(d) + ".counts";
+      EXPECT_FALSE(std::filesystem::exists(without.file(name))) << "depth " << d;
+    }
+  }
+  StreamedOptions mixed = counted;
+  mixed.path_counts = false;
+  EXPECT_THROW(StreamedLayers<PegPuzzle>(puzzle, mixed).forward_to({p.start}, 64), DataError);
+}
+
 // The set builder against std::set: states added many times from both threads, less earlier
 // sets; and the states an expansion would add that lie in a target, without storing them.
 TEST(StreamedLayersLayerSet, BuildsLessEarlierSetsAndFindsAnExpansionWithinATarget) {

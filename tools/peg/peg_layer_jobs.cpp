@@ -536,9 +536,11 @@ std::vector<peg::Jump> joined_line(const MeetHalves& h, const MeetResult& r, peg
                                    peg::Position dual_start, int finish) {
   const peg::Board& board = h.forward_puzzle.board();
   const auto complement = [all = board.all_holes()](std::uint64_t s) { return all & ~s; };
+  // The layers before each half's meeting depth: a line is traced back through them (the
+  // meeting depth's own layer may not have been built: meet_in_the_middle.h).
   std::vector<StateFileReader> a, b;
-  for (std::size_t d = 0; d <= r.forward_depth; ++d) a.push_back(h.forward.layer(d));
-  for (std::size_t d = 0; d <= r.backward_depth; ++d) b.push_back(h.backward.layer(d));
+  for (std::size_t d = 0; d < r.forward_depth; ++d) a.push_back(h.forward.layer(d));
+  for (std::size_t d = 0; d < r.backward_depth; ++d) b.push_back(h.backward.layer(d));
   std::vector<peg::Jump> jumps =
       copy_jumps(line_to(h.forward_puzzle, a, start, r.meeting, static_cast<int>(r.forward_depth)));
   const peg::Position m = after(start, jumps);
@@ -607,6 +609,7 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
       // Pruned layers are not an analysis's: named apart, so `--analyze --dir` refuses them; and
       // layers pruned by other pagodas are not these (a resumed build refuses them).
       so.prune = true, so.problem += " pruned by the golden pagoda and " + pagodas_named(pagodas);
+      so.path_counts = false;                                                       // a meeting needs the states alone
       if (options.dir.empty()) so.memory_layers_bytes = options.memory_bytes / 32;  // two halves share the sixteenth
       return so;
     };
@@ -619,9 +622,10 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
              std::to_string(progress_a.states.load() + progress_b.states.load()) + " canonical positions";
     });
     if (mirror)
-      r = MeetInTheMiddle(forward, forward_puzzle, complement, [mirror](std::uint64_t s) {
-            return mirror->apply(s);
-          }).solve(request.start, dual_start, n, options.meeting_positions.value_or(0));
+      r = MeetInTheMiddle(
+              forward, forward_puzzle, complement, [mirror](std::uint64_t s) { return mirror->apply(s); },
+              options.memory_bytes)
+              .solve(request.start, dual_start, n, options.meeting_positions.value_or(0));
     else
       r = MeetInTheMiddle(forward, forward_puzzle, *backward, backward_puzzle, complement)
               .solve(request.start, dual_start, n, options.meeting_positions.value_or(0));
@@ -649,8 +653,13 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
   const std::uint64_t positions = answer.positions();
   const std::string halves =
       "forward from " + request.start_label + " to depth " + std::to_string(r.forward_depth) + " (" +
-      sizes_text(r.forward_sizes) + "), backward from " + request.finish_label + " to depth " +
-      std::to_string(r.backward_depth) + " (" + sizes_text(r.backward_sizes) +
+      sizes_text(r.forward_sizes) +
+      (r.forward_sizes.size() <= r.forward_depth && !r.stopped
+           ? "; the last depth's positions were the children of the one before, not stored: the " +
+                 std::to_string(r.filter_passed) + " that its filter let through were checked exactly"
+           : "") +
+      "), backward from " + request.finish_label + " to depth " + std::to_string(r.backward_depth) + " (" +
+      sizes_text(r.backward_sizes) +
       (r.mirrored ? "; the forward half turned by the symmetry that swaps start and finish" : "") +
       "; pruned by the golden pagoda and " + std::to_string(answer.learned_pagodas.forward) + " + " +
       std::to_string(answer.learned_pagodas.backward) + " learned pagodas)";
@@ -678,6 +687,7 @@ Report peg_meet(const PegRequest& request, const PegJobOptions& options) {
                      {"forward_layers", r.forward_sizes},
                      {"backward_layers", r.backward_sizes},
                      {"mirrored", r.mirrored},
+                     {"filter_passed", r.filter_passed},
                      {"learned_pagodas",
                       {{"forward", answer.learned_pagodas.forward}, {"backward", answer.learned_pagodas.backward}}},
                      {"jumps", jump_names(board, jumps)},
