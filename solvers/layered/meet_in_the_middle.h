@@ -209,15 +209,18 @@ class MeetInTheMiddle {
               if (filter.may_contain(ahead[i].key)) out.push_back(ahead[i]);
             n = 0;
           };
+          std::uint64_t children = 0;
           for (const std::uint64_t x : states) {
             pa_.for_each_canonical_move(x, [&](typename P::Move, Position z) {
               const std::uint64_t key = pa_.canonical(dual_(mirror_(z)));
               filter.prefetch(key);
               ahead[n++] = {key, z};
               if (n == 32) test();
+              ++children;
             });
           }
           test();
+          if (LayerProgress* p = a_.progress()) p->generated += children;
         },
         [&] {
           std::size_t total = 0;

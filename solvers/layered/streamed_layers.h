@@ -243,6 +243,8 @@ class StreamedLayers {
   }
   // Gives back the memory of the tables that build layers (another job may need it meanwhile).
   void release_tables() { counts_.release(); }
+  // Where this job reports its progress (none: nullptr); later passes over its layers may add to it.
+  LayerProgress* progress() const { return o_.progress; }
 
   // The states of layer d (for tracing lines back).
   StateFileReader layer(std::size_t d) const { return store_.reader(states(d)); }

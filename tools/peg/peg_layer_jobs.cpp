@@ -619,7 +619,10 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
     ProgressReporter reporter(options.global.progress(), [&] {
       return "meeting: forward depth " + std::to_string(progress_a.depth.load()) + ", backward depth " +
              std::to_string(progress_b.depth.load()) + ", " +
-             std::to_string(progress_a.states.load() + progress_b.states.load()) + " canonical positions";
+             std::to_string(progress_a.states.load() + progress_b.states.load()) + " canonical positions" +
+             (progress_a.generated.load() > 0
+                  ? ", " + std::to_string(progress_a.generated.load()) + " children of the middle layer checked"
+                  : "");
     });
     if (mirror)
       r = MeetInTheMiddle(
