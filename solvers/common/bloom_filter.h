@@ -44,7 +44,7 @@ class BloomFilter {
     for (int i = 0; i < 8; ++i) all &= (b.words[i] & bit(g, i)) != 0;
     return all;
   }
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&(*blocks_)[block(mix64(key))]); }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&(*blocks_)[block(mix64(key))], 1); }
 
  private:
   struct alignas(64) Block {

@@ -28,10 +28,10 @@
 // x = canonical(dual(h(y))) (h normalises the group, and h squared is in it). The half is built
 // to k' = floor(n / 2) only: for odd n, layer k = k' + 1 is the children of layer k', so the
 // meeting is "a child z of a state of layer k' with canonical(dual(h(z))) in layer k'", checked
-// as the children come, and the largest layer is never built. A Bloom filter of layer k' lets
-// few children through that are not its (bloom_filter.h), and each it lets through is checked
-// exactly against the layer's file, so the verdict is exact; the filter is what lets the check
-// stream a layer of billions of states in a few passes within the memory budget.
+// as the children come, and the largest layer is never built. A Bloom filter of the layer's
+// images lets few children through that do not meet (bloom_filter.h), and each it lets through is
+// checked exactly against the layer's file, so the verdict is exact; the filter is what lets the
+// check stream a layer of billions of states in two passes within the memory budget.
 #pragma once
 
 #include <algorithm>
@@ -43,6 +43,7 @@
 #include <span>
 #include <vector>
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 
@@ -165,56 +166,52 @@ class MeetInTheMiddle {
   }
 
   // A child z of a state of `layer` (canonical, so a state of the layer after it) with
-  // canonical(dual(h(z))) in `layer`: the least such key's least z, so the answer does not depend
-  // on the threads; none when there is none. The filter first (one pass), then the children a
-  // chunk of blocks at a time, and what the filter lets through checked against the layer once
-  // it fills its share of memory, and at the end.
+  // canonical(dual(h(z))) in `layer`: none when there is none. z meets exactly when z is in
+  // F = { canonical(dual(h(y))) : y in layer } (dual and h commute, and dual(h(dual(h(y)))) =
+  // h^2(y) is y's orbit), so the filter holds F and a child is tested as it comes, canonical
+  // already: one map a state of the layer instead of one a child. What the filter lets through
+  // is checked exactly after each chunk of the layer's blocks, and the first chunk with a
+  // meeting gives the answer: its least key's least child, the same for any number of threads
+  // (chunks are fixed runs of blocks).
   std::optional<std::uint64_t> meeting_child(const StateFileReader& layer, std::uint64_t& passed_count) const {
+    const auto key = [&](Position y) { return pa_.canonical(dual_(mirror_(y))); };
     BloomFilter filter(layer.size(), memory_bytes_ / 4 * 3);
     for_chunks(
         layer,
         [&](std::span<const std::uint64_t> states) {
-          for (const std::uint64_t s : states) filter.add(s);
+          // Keys a few at a time, their blocks fetched ahead: an atomic or waits for its line,
+          // and nothing after it runs meanwhile.
+          std::uint64_t ahead[32];
+          for (std::size_t i = 0; i < states.size(); i += 32) {
+            const std::size_t n = std::min<std::size_t>(32, states.size() - i);
+            for (std::size_t j = 0; j < n; ++j) filter.prefetch(ahead[j] = key(states[i + j]));
+            for (std::size_t j = 0; j < n; ++j) filter.add(ahead[j]);
+          }
         },
-        [] {});
+        [] { return false; });
     struct Candidate {
       std::uint64_t key, child;
       auto operator<=>(const Candidate&) const = default;
     };
-    tbb::enumerable_thread_specific<std::vector<Candidate>> passed;
-    const std::size_t cap = std::max<std::size_t>(1024, memory_bytes_ / 8 / sizeof(Candidate));
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> passed;
     std::optional<Candidate> least;
-    const auto check = [&] {
-      std::vector<Candidate> all;
-      for (auto& p : passed) all.insert(all.end(), p.begin(), p.end()), p.clear();
-      passed_count += all.size();
-      tbb::parallel_sort(all.begin(), all.end());
-      std::vector<std::uint64_t> keys(all.size());
-      for (std::size_t i = 0; i < all.size(); ++i) keys[i] = all[i].key;
-      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-      if (const auto key = least_in(keys, layer)) {
-        const Candidate c = *std::lower_bound(all.begin(), all.end(), Candidate{*key, 0});
-        if (!least || c < *least) least = c;
-      }
-    };
     for_chunks(
         layer,
         [&](std::span<const std::uint64_t> states) {
-          std::vector<Candidate>& out = passed.local();
-          // Keys a few at a time, their blocks fetched ahead, so the filter's memory latency overlaps.
-          Candidate ahead[32];
+          std::vector<std::uint64_t>& out = passed.local();
+          // Children a few at a time, their blocks fetched ahead, so the filter's memory latency overlaps.
+          std::uint64_t ahead[32];
           int n = 0;
           const auto test = [&] {
             for (int i = 0; i < n; ++i)
-              if (filter.may_contain(ahead[i].key)) out.push_back(ahead[i]);
+              if (filter.may_contain(ahead[i])) out.push_back(ahead[i]);
             n = 0;
           };
           std::uint64_t children = 0;
           for (const std::uint64_t x : states) {
             pa_.for_each_canonical_move(x, [&](typename P::Move, Position z) {
-              const std::uint64_t key = pa_.canonical(dual_(mirror_(z)));
-              filter.prefetch(key);
-              ahead[n++] = {key, z};
+              filter.prefetch(z);
+              ahead[n++] = z;
               if (n == 32) test();
               ++children;
             });
@@ -223,36 +220,44 @@ class MeetInTheMiddle {
           if (LayerProgress* p = a_.progress()) p->generated += children;
         },
         [&] {
-          std::size_t total = 0;
-          for (const auto& p : passed) total += p.size();
-          if (total > cap) check();
+          std::vector<Candidate> all;
+          for (auto& p : passed) {
+            for (const std::uint64_t z : p) all.push_back({key(z), z});
+            p.clear();
+          }
+          passed_count += all.size();
+          std::sort(all.begin(), all.end());
+          std::vector<std::uint64_t> keys(all.size());
+          for (std::size_t i = 0; i < all.size(); ++i) keys[i] = all[i].key;
+          keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+          if (const auto k = least_in(keys, layer)) least = *std::lower_bound(all.begin(), all.end(), Candidate{*k, 0});
+          return least.has_value();
         });
-    check();
     if (!least) return std::nullopt;
     return least->child;
   }
 
-  // f(states of a block) for every block of `layer`, 256 blocks at a time in parallel; between
-  // chunks, after() (on this thread).
+  // f(states of a block) for every block of `layer`, 256 blocks at a time in parallel; after each
+  // chunk, after() on this thread, which returns true to stop.
   template <class F, class After>
-  static void for_chunks(const StateFileReader& layer, F&& f, After&& after) {
+  void for_chunks(const StateFileReader& layer, F&& f, After&& after) const {
     for (std::size_t first = 0; first < layer.blocks(); first += 256) {
       const std::size_t last = std::min(layer.blocks(), first + 256);
-      tbb::parallel_for(first, last, [&](std::size_t b) {
-        std::vector<std::uint64_t> block;
-        layer.read_block(b, block);
-        f(std::span<const std::uint64_t>(block));
-      });
-      after();
+      tbb::parallel_for(first, last, [&](std::size_t b) { f(layer.view_block(b, buffers_.local()).states); });
+      if (after()) return;
     }
   }
 
-  // The least of `keys` (sorted, distinct) that `layer` holds, or none.
-  static std::optional<std::uint64_t> least_in(const std::vector<std::uint64_t>& keys, const StateFileReader& layer) {
+  // The least of `keys` (sorted, distinct) that `layer` holds, or none: only the blocks that
+  // could hold a key are read.
+  std::optional<std::uint64_t> least_in(const std::vector<std::uint64_t>& keys, const StateFileReader& layer) const {
+    if (keys.empty() || layer.size() == 0) return std::nullopt;
+    std::vector<std::size_t> blocks;
+    for (const std::uint64_t k : keys)
+      if (const std::size_t b = layer.block_of(k); blocks.empty() || blocks.back() != b) blocks.push_back(b);
     std::atomic<std::uint64_t> least{~std::uint64_t{0}};
-    tbb::parallel_for(std::size_t{0}, layer.blocks(), [&](std::size_t i) {
-      std::vector<std::uint64_t> block;
-      layer.read_block(i, block);
+    tbb::parallel_for(std::size_t{0}, blocks.size(), [&](std::size_t i) {
+      const std::span<const std::uint64_t> block = layer.view_block(blocks[i], buffers_.local()).states;
       if (block.empty()) return;
       auto k = std::lower_bound(keys.begin(), keys.end(), block.front());
       auto s = block.begin();
@@ -287,8 +292,7 @@ class MeetInTheMiddle {
   }
 
   // The least state of `other` that some state of `from` maps to, or none: the images sorted,
-  // then each block of `other` (sorted too) merged with the images in its span, blocks in
-  // parallel; the least common state, so the answer does not depend on the threads.
+  // then merged with `other` (least_in).
   template <class Map>
   std::optional<std::uint64_t> common(const StateFileReader& from, Map&& map, const StateFileReader& other) const {
     std::vector<std::uint64_t> images;
@@ -302,22 +306,8 @@ class MeetInTheMiddle {
       for (const auto& c : chunk) images.insert(images.end(), c.begin(), c.end());
     }
     tbb::parallel_sort(images.begin(), images.end());
-    std::atomic<std::uint64_t> least{~std::uint64_t{0}};
-    tbb::parallel_for(std::size_t{0}, other.blocks(), [&](std::size_t i) {
-      std::vector<std::uint64_t> block;
-      other.read_block(i, block);
-      auto d = std::lower_bound(images.begin(), images.end(), block.empty() ? 0 : block.front());
-      for (const auto s : block) {
-        while (d != images.end() && *d < s) ++d;
-        if (d == images.end()) break;
-        if (*d != s) continue;
-        for (std::uint64_t seen = least.load(); s < seen && !least.compare_exchange_weak(seen, s);) {
-        }
-        break;
-      }
-    });
-    if (least.load() == ~std::uint64_t{0}) return std::nullopt;
-    return least.load();
+    images.erase(std::unique(images.begin(), images.end()), images.end());
+    return least_in(images, other);
   }
 
   StreamedLayers<P>& a_;
@@ -327,6 +317,7 @@ class MeetInTheMiddle {
   Dual dual_;
   std::function<Position(Position)> mirror_;
   std::size_t memory_bytes_ = 0;
+  mutable tbb::enumerable_thread_specific<StateFileReader::BlockBuffer> buffers_;  // a thread's block, unpacked
 };
 
 }  // namespace gs

@@ -14,9 +14,8 @@ constexpr std::size_t kAhead = 16;
 }
 
 PartitionedCounts::PartitionedCounts(std::size_t memory_bytes, Options options)
-    : weights_(options.weights),
-      words_(weights_ ? 2 : 1),
-      cell_bytes_(weights_ ? 3 * sizeof(std::uint64_t) : sizeof(std::uint64_t)),
+    : words_(options.weights ? 2 : 1),
+      cell_bytes_(options.weights ? 3 * sizeof(std::uint64_t) : sizeof(std::uint64_t)),
       table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
       stage_budget_(std::clamp<std::size_t>(memory_bytes / 16, std::size_t{1} << 16, std::size_t{128} << 20)) {}
 
@@ -139,8 +138,8 @@ void PartitionedCounts::drain(Part& part, Stage& stage, std::size_t p) {
     // The table is larger than the caches keep between two batches: fetch ahead.
     if (i + kAhead < n) __builtin_prefetch(&part.cells[home(pairs[i + kAhead].state, part.capacity) * words_], 1);
     const std::size_t c = cell_of(part, pairs[i].state);
-    if (!weights_) continue;
-    if (__builtin_add_overflow(part.cells[2 * c + 1], pairs[i].weight, &part.cells[2 * c + 1])) [[unlikely]]
+    if (!weighted()) continue;
+    if (__builtin_add_overflow(sum_at(part, c), pairs[i].weight, &sum_at(part, c))) [[unlikely]]
       add_to_high(part, c, 1);
   }
 }
@@ -171,7 +170,7 @@ void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::v
   std::size_t n = 0;
   for (std::size_t k = 0; k < part.capacity; ++k)
     if (const std::uint64_t state = part.cells[k * words_]; state != 0) {
-      scratch[n++] = {state, words_ == 2 ? part.cells[2 * k + 1] : 0, part.highs.empty() ? 0 : part.highs[k]};
+      scratch[n++] = {state, weighted() ? sum_at(part, k) : 0, part.highs.empty() ? 0 : part.highs[k]};
       lo = std::min(lo, state), hi = std::max(hi, state);
     }
   const std::uint64_t span = n == 0 ? 0 : hi - lo;
@@ -189,7 +188,7 @@ void PartitionedCounts::sort_part(Part& part, std::vector<Slot>& scratch, std::v
   // The sorted states at the front of the partition's table (it takes no more pairs).
   for (std::size_t i = 0; i < n; ++i) {
     part.cells[i * words_] = from[i].state;
-    if (words_ == 2) part.cells[2 * i + 1] = from[i].lo;
+    if (weighted()) sum_at(part, i) = from[i].lo;
     if (!part.highs.empty()) part.highs[i] = from[i].hi;
   }
 }

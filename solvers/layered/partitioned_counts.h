@@ -67,7 +67,7 @@ class PartitionedCounts {
    public:
     explicit Stage(PartitionedCounts& owner) : owner_(&owner) {}
     void reset(std::size_t parts, std::size_t batch);
-    void add(std::uint64_t state, uint128 weight = 0) {
+    void add(std::uint64_t state, uint128 weight) {
       const std::size_t p = owner_->partition_of(state);
       if (const auto high = static_cast<std::uint64_t>(weight >> 64)) [[unlikely]]
         owner_->add_high(p, state, high);
@@ -113,14 +113,13 @@ class PartitionedCounts {
     for (; n > 0; ++p, i = 0) {
       const Part& part = parts_[p];
       for (; i < part.size && n > 0; ++i, --n)
-        f(Slot{state_at(part, i), weights_ ? part.cells[2 * i + 1] : 0, part.highs.empty() ? 0 : part.highs[i]});
+        f(Slot{state_at(part, i), weighted() ? sum_at(part, i) : 0, part.highs.empty() ? 0 : part.highs[i]});
     }
   }
 
  private:
   // A cell is words_ words: the state (0 = empty: no state of a layered puzzle is 0), then with
   // weights the low 64 bits of its sum.
-  bool weights_;
   std::size_t words_;       // 2 with weights, 1 without
   std::size_t cell_bytes_;  // what the budget counts a cell: 24 with weights (a high part), 8 without
   // A partition's table: its share of the slab, or storage of its own once it has grown.
@@ -140,7 +139,10 @@ class PartitionedCounts {
     return bucket_part_[b < kBuckets ? b : kBuckets - 1];
   }
   std::size_t partition_at(std::size_t sorted_index) const;
+  bool weighted() const { return words_ == 2; }
   std::uint64_t state_at(const Part& part, std::size_t cell) const { return part.cells[cell * words_]; }
+  // With weights: the low 64 bits of the cell's sum.
+  static std::uint64_t& sum_at(const Part& part, std::size_t cell) { return part.cells[2 * cell + 1]; }
   static std::size_t home(std::uint64_t state, std::size_t capacity);
   void take(std::size_t p, Stage& stage);  // moves a stage's pairs of partition p into its table
   void drain(Part& part, Stage& stage, std::size_t p);

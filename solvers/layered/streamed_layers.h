@@ -374,7 +374,9 @@ class StreamedLayers {
       const auto rest = std::lower_bound(sample.begin(), sample.end(), from);
       const auto left = static_cast<std::size_t>(sample.end() - rest);
       const std::uint64_t rest_estimate =
-          sample.empty() ? estimate : static_cast<std::uint64_t>(static_cast<double>(estimate) * left / sample.size());
+          sample.empty() ? estimate
+                         : static_cast<std::uint64_t>(static_cast<double>(estimate) * static_cast<double>(left) /
+                                                      static_cast<double>(sample.size()));
       const std::size_t parts = std::max<std::size_t>(1, (rest_estimate + room - 1) / room);
       std::vector<std::uint64_t> cuts;
       for (std::size_t i = 1; i < parts && left > 0; ++i) {
