@@ -46,6 +46,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include "solvers/common/bloom_filter.h"
 #include "solvers/layered/streamed_layers.h"
@@ -169,57 +170,60 @@ class MeetInTheMiddle {
   // canonical(dual(h(z))) in `layer`: none when there is none. z meets exactly when z is in
   // F = { canonical(dual(h(y))) : y in layer } (dual and h commute, and dual(h(dual(h(y)))) =
   // h^2(y) is y's orbit), so the filter holds F and a child is tested as it comes, canonical
-  // already: one map a state of the layer instead of one a child. What the filter lets through
-  // is checked exactly after each chunk of the layer's blocks, and the first chunk with a
-  // meeting gives the answer: its least key's least child, the same for any number of threads
-  // (chunks are fixed runs of blocks).
+  // already: one map a state of the layer instead of one a child. Keys and children reach the
+  // filter in batches, region by region. What the filter lets through is checked exactly after
+  // each chunk of the layer's blocks, and the first chunk with a meeting gives the answer: its
+  // least key's least child, the same for any number of threads (chunks are fixed runs of
+  // blocks).
   std::optional<std::uint64_t> meeting_child(const StateFileReader& layer, std::uint64_t& passed_count) const {
     const auto key = [&](Position y) { return pa_.canonical(dual_(mirror_(y))); };
     BloomFilter filter(layer.size(), memory_bytes_ / 4 * 3);
+    // Each thread gathers keys and serves them to the filter in batches (bloom_filter.h), within
+    // a sixteenth of the budget in all.
+    struct Batch {
+      std::vector<std::uint64_t> keys, scratch;
+    };
+    tbb::enumerable_thread_specific<Batch> batches;
+    const std::size_t threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+    const std::size_t cap = std::max<std::size_t>(std::size_t{1} << 16, memory_bytes_ / 16 / 16 / threads);
+    const auto for_each_batch = [&](auto&& f) {
+      tbb::parallel_for(batches.range(), [&](auto& r) {
+        for (Batch& b : r) f(b);
+      });
+    };
+
     for_chunks(
-        layer,
+        layer, 256,
         [&](std::span<const std::uint64_t> states) {
-          // Keys a few at a time, their blocks fetched ahead: an atomic or waits for its line,
-          // and nothing after it runs meanwhile.
-          std::uint64_t ahead[32];
-          for (std::size_t i = 0; i < states.size(); i += 32) {
-            const std::size_t n = std::min<std::size_t>(32, states.size() - i);
-            for (std::size_t j = 0; j < n; ++j) filter.prefetch(ahead[j] = key(states[i + j]));
-            for (std::size_t j = 0; j < n; ++j) filter.add(ahead[j]);
-          }
+          Batch& b = batches.local();
+          for (const std::uint64_t s : states) b.keys.push_back(key(s));
+          if (b.keys.size() >= cap) filter.add_all(b.keys, b.scratch);
         },
         [] { return false; });
+    for_each_batch([&](Batch& b) { filter.add_all(b.keys, b.scratch); });
+
     struct Candidate {
       std::uint64_t key, child;
       auto operator<=>(const Candidate&) const = default;
     };
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> passed;
+    const auto query = [&](Batch& b) {
+      std::vector<std::uint64_t>& out = passed.local();
+      filter.query_all(b.keys, b.scratch, [&](std::uint64_t z) { out.push_back(z); });
+    };
     std::optional<Candidate> least;
     for_chunks(
-        layer,
+        layer, 1024,
         [&](std::span<const std::uint64_t> states) {
-          std::vector<std::uint64_t>& out = passed.local();
-          // Children a few at a time, their blocks fetched ahead, so the filter's memory latency overlaps.
-          std::uint64_t ahead[32];
-          int n = 0;
-          const auto test = [&] {
-            for (int i = 0; i < n; ++i)
-              if (filter.may_contain(ahead[i])) out.push_back(ahead[i]);
-            n = 0;
-          };
-          std::uint64_t children = 0;
-          for (const std::uint64_t x : states) {
-            pa_.for_each_canonical_move(x, [&](typename P::Move, Position z) {
-              filter.prefetch(z);
-              ahead[n++] = z;
-              if (n == 32) test();
-              ++children;
-            });
-          }
-          test();
-          if (LayerProgress* p = a_.progress()) p->generated += children;
+          Batch& b = batches.local();
+          const std::size_t before = b.keys.size();
+          for (const std::uint64_t x : states)
+            pa_.for_each_canonical_move(x, [&](typename P::Move, Position z) { b.keys.push_back(z); });
+          if (LayerProgress* p = a_.progress()) p->generated += b.keys.size() - before;
+          if (b.keys.size() >= cap) query(b);
         },
         [&] {
+          for_each_batch(query);
           std::vector<Candidate> all;
           for (auto& p : passed) {
             for (const std::uint64_t z : p) all.push_back({key(z), z});
@@ -237,12 +241,12 @@ class MeetInTheMiddle {
     return least->child;
   }
 
-  // f(states of a block) for every block of `layer`, 256 blocks at a time in parallel; after each
-  // chunk, after() on this thread, which returns true to stop.
+  // f(states of a block) for every block of `layer`, `chunk` blocks at a time in parallel; after
+  // each chunk, after() on this thread, which returns true to stop.
   template <class F, class After>
-  void for_chunks(const StateFileReader& layer, F&& f, After&& after) const {
-    for (std::size_t first = 0; first < layer.blocks(); first += 256) {
-      const std::size_t last = std::min(layer.blocks(), first + 256);
+  void for_chunks(const StateFileReader& layer, std::size_t chunk, F&& f, After&& after) const {
+    for (std::size_t first = 0; first < layer.blocks(); first += chunk) {
+      const std::size_t last = std::min(layer.blocks(), first + chunk);
       tbb::parallel_for(first, last, [&](std::size_t b) { f(layer.view_block(b, buffers_.local()).states); });
       if (after()) return;
     }
