@@ -32,6 +32,7 @@ struct LayerProgress {
   std::atomic<int> depth{0};
   std::atomic<std::uint64_t> states{0};     // states stored so far (all depths)
   std::atomic<std::uint64_t> generated{0};  // states generated and not stored (a meeting's last steps)
+  std::atomic<std::uint64_t> filtered{0};   // states put into a meeting's filter
 };
 
 template <LayeredPuzzle P>

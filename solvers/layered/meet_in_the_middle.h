@@ -197,6 +197,7 @@ class MeetInTheMiddle {
         [&](std::span<const std::uint64_t> states) {
           Batch& b = batches.local();
           for (const std::uint64_t s : states) b.keys.push_back(key(s));
+          if (LayerProgress* p = a_.progress()) p->filtered += states.size();
           if (b.keys.size() >= cap) filter.add_all(b.keys, b.scratch);
         },
         [] { return false; });

@@ -622,6 +622,8 @@ MeetAnswer meet_pair(const PegRequest& request, const PegJobOptions& options) {
              std::to_string(progress_a.states.load() + progress_b.states.load()) + " canonical positions" +
              (progress_a.generated.load() > 0
                   ? ", " + std::to_string(progress_a.generated.load()) + " children of the middle layer checked"
+              : progress_a.filtered.load() > 0
+                  ? ", " + std::to_string(progress_a.filtered.load()) + " positions of the middle layer in its filter"
                   : "");
     });
     if (mirror)
