@@ -62,14 +62,15 @@ instrumented_onetbb() {
 
 # Every parallel code path, each by its smallest test (ThreadSanitizer slows them about tenfold):
 # layered retrograde builds (plain, whole game, under the draw rule), streamed layers, peg layers
-# and the parallel depth-first search, m,n,k solvers, Mount'n Fall's shared-table search,
-# Hopscotch statistics, one thread against two on the command line, and the retrograde solver
-# across ranks (as threads: the sanitizer builds have no MPI).
+# and the parallel depth-first search, the meeting's filter, m,n,k solvers, Mount'n Fall's
+# shared-table search, Hopscotch statistics, one thread against two on the command line, and the
+# retrograde solver across ranks (as threads: the sanitizer builds have no MPI).
 TSAN_TESTS="TigersAndGoatsRetrograde.*:FoxAndHoundsRetrograde.AgreesWithPlainMinimaxOnSmallBoards"
 TSAN_TESTS+=":StreamedLayers.EqualTheInMemoryPassesOnSmallBoards:StreamedLayers.AStoppedAnalysisResumes*:StreamedLayersBlockFile.*"
 TSAN_TESTS+=":PegSolverLayers.*:PegSolverAnalyze.Triangle5*:Peg/PegSolverSmallBoards.DfsAgreesWithBruteForce*:MnkStrong.*:MnkWeak.*"
 TSAN_TESTS+=":OneAndTwo/*:HuntCli.OneThreadAndTwoWriteTheSameTables:HopscotchCli.StatsAreTheSameWithOneThreadAndTwo:HopscotchCli.NormalPlayOfADealIsTheGameStatsPlays"
 TSAN_TESTS+=":DistributedSolver.FoxAndHounds*:DistributedSolver.MountNFall*:PegSolverStreamedFewestMoves.*:PegSolverFewestMovesMeeting.*:StreamedLayersLayerSet.*:Peg/PegSolverSmallBoards.FewestMovesMeetingsLastStep*:PegSolverAllStarts.OneThreadAndTwo*"
+TSAN_TESTS+=":PegSolverMeet.ASaturatedFilterGivesTheSameVerdicts:BloomFilter.*"
 TSAN_TESTS+=":-TigersAndGoatsRetrograde.ReducedTablesAgreeWithNaiveValueIteration"
 
 thread() {
