@@ -7,9 +7,9 @@
 // slower for them). Only for tables a job will fill: a small search touching a few slots of a
 // big table would pay for zeroing 2 MiB a slot (the English centre game: 0.04 s -> 0.5 s).
 //
-// Small arrays come from the heap, zeroed there (aligned as their type asks): a mapping of their own would cost a fault
-// a page and, when freed, an unmapping that interrupts every core the process runs on (a solve of the English centre
-// game spent half its time in that).
+// Small arrays come from the heap, zeroed there (aligned as their type asks): a mapping of their
+// own would cost a fault a page and, when freed, an unmapping that interrupts every core the
+// process runs on (a solve of the English centre game spent half its time in that).
 #pragma once
 
 #include <sys/mman.h>

@@ -231,7 +231,7 @@ class MeetInTheMiddle {
             p.clear();
           }
           passed_count += all.size();
-          std::sort(all.begin(), all.end());
+          tbb::parallel_sort(all.begin(), all.end());
           std::vector<std::uint64_t> keys(all.size());
           for (std::size_t i = 0; i < all.size(); ++i) keys[i] = all[i].key;
           keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
@@ -257,9 +257,12 @@ class MeetInTheMiddle {
   // could hold a key are read.
   std::optional<std::uint64_t> least_in(const std::vector<std::uint64_t>& keys, const StateFileReader& layer) const {
     if (keys.empty() || layer.size() == 0) return std::nullopt;
+    // A key below the start of the block after the last one found is in that block: one search a
+    // block, not one a key.
     std::vector<std::size_t> blocks;
     for (const std::uint64_t k : keys)
-      if (const std::size_t b = layer.block_of(k); blocks.empty() || blocks.back() != b) blocks.push_back(b);
+      if (blocks.empty() || (blocks.back() + 1 < layer.blocks() && k >= layer.first_state(blocks.back() + 1)))
+        blocks.push_back(layer.block_of(k));
     std::atomic<std::uint64_t> least{~std::uint64_t{0}};
     tbb::parallel_for(std::size_t{0}, blocks.size(), [&](std::size_t i) {
       const std::span<const std::uint64_t> block = layer.view_block(blocks[i], buffers_.local()).states;
@@ -300,16 +303,17 @@ class MeetInTheMiddle {
   // then merged with `other` (least_in).
   template <class Map>
   std::optional<std::uint64_t> common(const StateFileReader& from, Map&& map, const StateFileReader& other) const {
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> mapped;
+    for_chunks(
+        from, 256,
+        [&](std::span<const std::uint64_t> states) {
+          std::vector<std::uint64_t>& out = mapped.local();
+          for (const std::uint64_t s : states) out.push_back(map(s));
+        },
+        [] { return false; });
     std::vector<std::uint64_t> images;
     images.reserve(from.size());
-    for (std::size_t first = 0; first < from.blocks(); first += 256) {
-      std::vector<std::vector<std::uint64_t>> chunk(std::min<std::size_t>(256, from.blocks() - first));
-      tbb::parallel_for(std::size_t{0}, chunk.size(), [&](std::size_t k) {
-        from.read_block(first + k, chunk[k]);
-        for (auto& s : chunk[k]) s = map(s);
-      });
-      for (const auto& c : chunk) images.insert(images.end(), c.begin(), c.end());
-    }
+    for (const auto& m : mapped) images.insert(images.end(), m.begin(), m.end());
     tbb::parallel_sort(images.begin(), images.end());
     images.erase(std::unique(images.begin(), images.end()), images.end());
     return least_in(images, other);
