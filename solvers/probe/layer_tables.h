@@ -227,6 +227,19 @@ class LayerTables {
     return list;
   }
 
+  // The move moves() lists first, with its value, without listing the others: the best, and of
+  // equal ones the first in the game's order. None at the end of the game.
+  std::optional<std::pair<typename G::Move, Value>> best_move(const Position& p,
+                                                              std::optional<int> counter = 0) requires Game<G> {
+    std::optional<std::pair<typename G::Move, Value>> best;
+    if (game_.terminal(p)) return best;
+    for_each_successor(game_, p, [&](const typename G::Move& m, const Position& next) {
+      const Value v = move_value(p, next, counter);
+      if (!best || preference(v) < preference(best->second)) best.emplace(m, v);
+    });
+    return best;
+  }
+
   // The value p must have given its moves' stored values (a side with no move has lost).
   Value implied(const Position& p) requires Game<G> {
     if (const auto end = game_.terminal(p)) return {*end, 0};

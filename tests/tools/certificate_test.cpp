@@ -450,6 +450,8 @@ TEST(CertificateCli, CertifyAndCheckFromTheCommandLine) {
       {"certificate check", "usage: gamesolver certificate check FILE"},
       {"hunt certify --game fox-hounds --dir d", "hunt certify needs --output FILE"},
       {"hunt probe --game fox-hounds --dir d --output f", "--output applies to certify"},
+      {"hunt probe --game fox-hounds --dir d --tables t", "--tables applies to reach"},
+      {"hunt reach --game fox-hounds --side fox", "--side needs --tables"},
   });
 }
 
@@ -510,6 +512,67 @@ void expect_reach_equals_search(const G& game, const HuntOptions& options) {
     const int layer = row["layer"].get<int>();
     EXPECT_EQ(row["reached"].get<std::uint64_t>(), by_layer.count(layer) ? by_layer[layer] : 0) << layer;
   }
+}
+
+// A side's strategy (the move the tables list first at its positions, every move at the other
+// side's), against a plain breadth-first search over the index's positions.
+template <class G>
+void expect_strategy_reach_equals_search(const G& game, HuntOptions options, const std::string& side) {
+  LayerTables<G> tables(game, options.dir);
+  const int s = side == G::kSides[0] ? 0 : 1;
+  std::set<std::pair<int, std::uint64_t>> seen;
+  std::vector<LayerIndex> queue = {game.locate(game.start())};
+  seen.insert({queue[0].layer, queue[0].index});
+  std::uint64_t to_move = 0;
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const auto p = *game.unrank(queue[i].layer, queue[i].index);
+    if (game.terminal(p)) continue;
+    const auto visit = [&](const typename G::Position& next) {
+      const LayerIndex at = game.locate(next);
+      if (at.layer >= 0 && seen.insert({at.layer, at.index}).second) queue.push_back(at);
+    };
+    if (game.side(p) == s) {
+      ++to_move;
+      const auto moves = tables.moves(p, std::nullopt);
+      ASSERT_FALSE(moves.empty());
+      visit(game.play(p, moves.front().first));
+    } else {
+      game.for_each_move(p, [&](const typename G::Move& m) { visit(game.play(p, m)); });
+    }
+  }
+  options.tables = options.dir, options.dir = "", options.side = side;
+  const Report r = hunt_reach(options);
+  EXPECT_EQ(r.json["reached"].get<std::uint64_t>(), seen.size()) << G::kName << " " << side;
+  EXPECT_EQ(r.json["strategy"]["to_move"].get<std::uint64_t>(), to_move) << G::kName << " " << side;
+}
+
+TEST(CertificateReach, AStrategyEqualsABreadthFirstSearchAndItsCertificate) {
+  TempDir dir("strategy-reach");
+  // Fox and Hounds 6x6, won by the fox: the records of its certificate are the strategy's
+  // positions with the fox to move.
+  HuntOptions fh = quiet_hunt(FoxAndHoundsVariant{.size = 6}, dir.file("fh"));
+  hunt_build(fh);
+  expect_strategy_reach_equals_search(hunt::FoxAndHounds(6), fh, "fox");
+  fh.output = dir.file("fh.cert.zst");
+  const Report certified = hunt_certify(fh);
+  HuntOptions strategy = fh;
+  strategy.tables = fh.dir, strategy.dir = "", strategy.output = "";
+  EXPECT_EQ(hunt_reach(strategy).json["strategy"]["to_move"], certified.json["records"]);
+  // A drawn Tigers and Goats variant (the smallest of the 4x4 board): the goats' strategy that
+  // never loses (the tigers' is six times as large).
+  const hunt::TigersAndGoats::Variant v{.size = 4, .goats = 12, .win_captures = 5, .phase = Phase::whole};
+  HuntOptions tg = quiet_hunt(v, dir.file("tg"));
+  hunt_build(tg);
+  const hunt::TigersAndGoats game({.size = 4, .goats = 12, .win_captures = 5, .phase = Phase::whole});
+  EXPECT_EQ(LayerTables<hunt::TigersAndGoats>(game, tg.dir).value(game.start()).outcome, Outcome::kDraw);
+  expect_strategy_reach_equals_search(game, tg, "goats");
+  // A won start names its winner; a draw needs a side; a side needs tables.
+  strategy.side = "hounds";
+  EXPECT_THROW(hunt_reach(strategy), InputError);
+  tg.tables = tg.dir, tg.dir = "";
+  EXPECT_THROW(hunt_reach(tg), InputError);
+  tg.tables = "", tg.side = "goats";
+  EXPECT_THROW(hunt_reach(tg), InputError);
 }
 
 TEST(CertificateReach, EqualsABreadthFirstSearchOfSmallVariants) {

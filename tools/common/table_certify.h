@@ -51,6 +51,20 @@ int strategy_side(const G& game, const typename G::Position& start, const Value&
   return side;
 }
 
+// The strategy's move at `p` (the strategy's side to move, valued `v` by the tables): the move
+// the tables rank first. The tables must hold a win there (a draw's strategy: a draw or a win)
+// that this move keeps.
+template <Reported G>
+typename G::Move strategy_move(const G& game, LayerTables<G>& tables, const typename G::Position& p, const Value& v,
+                               int side, bool draw) {
+  const auto best = tables.best_move(p, std::nullopt);
+  const bool acceptable = v.outcome == Outcome::kWin || (draw && v.outcome == Outcome::kDraw);
+  if (!acceptable || !best || best->second != v)
+    throw DataError("the tables do not hold a " + std::string(draw ? "draw or a win" : "win") + " for the " +
+                    G::kSides[side] + " at " + game.format(p) + " (damaged or inconsistent tables: run hunt verify)");
+  return best->first;
+}
+
 // Layers read whole when first needed (a probe of a block per position is 30 times slower)
 // while they fit in a budget, freed once the walk has left them; past the budget, the tables
 // probe block by block.
@@ -133,13 +147,9 @@ std::vector<CertificateRecord> strategy_records(const G& game, LayerTables<G>& t
     window.need(layer->first);
     for_each_located_successor(game, p, [&](const Position&, LayerIndex at) { window.need(at.layer); });
     const Value v = tables.value(p);
-    const auto moves = tables.moves(p, std::nullopt);
-    const bool acceptable = v.outcome == Outcome::kWin || (draw && v.outcome == Outcome::kDraw);
-    if (!acceptable || moves.empty() || moves.front().second != v)
-      throw DataError("the tables do not hold a " + std::string(draw ? "draw or a win" : "win") + " for the " +
-                      G::kSides[side] + " at " + game.format(p) + " (damaged or inconsistent tables: run hunt verify)");
-    const Position next = game.play(p, moves.front().first);
-    records.push_back({game.format(p), game.move_name(p, moves.front().first), draw ? 0 : v.distance});
+    const auto best = strategy_move(game, tables, p, v, side, draw);
+    const Position next = game.play(p, best);
+    records.push_back({game.format(p), game.move_name(p, best), draw ? 0 : v.distance});
     if (++positions > max_records)
       throw DataError("the " + std::string(G::kSides[side]) + "'s strategy reaches more than " +
                       std::to_string(max_records) + " positions: too large to write here (--max-records)");

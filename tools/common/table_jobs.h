@@ -583,22 +583,29 @@ inline std::map<int, std::string> read_verified_record(const std::string& path, 
   return recorded;
 }
 
-// Every position of a layer re-derived from its successors, in parallel, the positions added to
-// `checked` as they are done (the progress line reads it). The earlier layers it reads (all of them, for a game that
-// does not say) are loaded before the parallel pass, so workers only read the store; the others leave memory.
+// Holds the tables of `layer` and of every layer its moves read (each earlier one, for a game
+// that does not say) in memory, and frees every other: a parallel pass over the layer then only
+// reads the store.
 template <Reported G>
-void verify_layer(const G& game, LayerTables<G>& store, int layer, VerifyErrors& errors,
-                  std::atomic<std::uint64_t>& checked) {
-  const CompactTable& t = store.table(layer);
+const CompactTable& hold_layers_read(const G& game, LayerTables<G>& store, int layer) {
   std::vector<int> reads;
   if constexpr (LayerDependencies<G>)
     reads = game.layers_read(layer);
   else
     for (int l = 0; l < layer; ++l) reads.push_back(l);
-  for (int l = 0; l < layer; ++l)
-    if (std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
+  for (int l = 0; l < game.layer_count(); ++l)
+    if (l != layer && std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
   for (int l : reads)
     if (store.present(l)) store.table(l);
+  return store.table(layer);
+}
+
+// Every position of a layer re-derived from its successors, in parallel, the positions added to
+// `checked` as they are done (the progress line reads it).
+template <Reported G>
+void verify_layer(const G& game, LayerTables<G>& store, int layer, VerifyErrors& errors,
+                  std::atomic<std::uint64_t>& checked) {
+  const CompactTable& t = hold_layers_read(game, store, layer);
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
     std::uint64_t count = 0;
     for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {

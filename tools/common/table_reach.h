@@ -8,6 +8,13 @@
 // marks the last one added) and its bitmap is freed. Memory: one bit an index position of the
 // layers marked and not yet done.
 //
+// A side's strategy (`ReachStrategy`): at that side's positions only the move the tables rank
+// first is followed (the move a certificate records, table_certify.h), at the other side's every
+// move; the positions marked are then those the strategy meets against every defence, and the
+// ones with its side to move are the records of its certificate, counted up to the index's
+// symmetries (a certificate lists positions as played: at most the symmetries' number of times
+// as many). Each layer's tables, and those its moves read, are held while it is swept.
+//
 // With a directory (--dir) the job is resumable: after a finished layer, once
 // `checkpoint_seconds` have passed since the last save, the rows done and the marks of the layers
 // still to do are saved there (reach_checkpoint.h); a run given the same directory starts after
@@ -35,6 +42,7 @@
 #include "solvers/common/progress.h"
 #include "tools/common/cli.h"
 #include "tools/common/reach_checkpoint.h"
+#include "tools/common/table_certify.h"
 #include "tools/common/table_jobs.h"
 
 namespace gs::tools::table_jobs {
@@ -83,6 +91,21 @@ class LayerMarks {
   std::unique_ptr<std::atomic<std::uint64_t>[]> bits_;
 };
 
+// Whose strategy a reach follows, and the tables that give its moves.
+struct ReachStrategy {
+  std::string tables;  // the table files; empty: no strategy, every move of both sides
+  std::string side;    // whose strategy (a won start: the winner's, which is the default)
+};
+
+// A strategy as a sweep follows it: the tables, held layer by layer, and the side.
+template <Reported G>
+struct FollowedStrategy {
+  LayerTables<G>* tables = nullptr;  // null: no strategy
+  int side = 0;
+  bool draw = false;                  // a strategy that never loses (the start is a draw); else one that wins
+  std::atomic<std::uint64_t> own{0};  // positions of `side` expanded in the layer being swept
+};
+
 // A sweep's range of the index is unranked in one run when at least one index in this many is
 // to be expanded, and index by index otherwise.
 inline constexpr std::uint64_t kSequentialBelow = 16;
@@ -93,7 +116,7 @@ inline constexpr std::uint64_t kSequentialBelow = 16;
 // the next sweep.
 template <Reported G>
 bool reach_sweep(const G& game, int layer, const std::vector<std::unique_ptr<LayerMarks>>& marks, LayerMarks& done,
-                 std::atomic<std::uint64_t>& expanded) {
+                 std::atomic<std::uint64_t>& expanded, FollowedStrategy<G>& strategy) {
   const LayerMarks& here = *marks[static_cast<std::size_t>(layer)];
   const std::uint64_t size = game.layer_size(layer);
   std::atomic<bool> added{false};
@@ -109,10 +132,24 @@ bool reach_sweep(const G& game, int layer, const std::vector<std::unique_ptr<Lay
       done.mark(index);
       if (!p) throw std::logic_error("a reached index names no position");
       if (game.terminal(*p)) return;
-      for_each_located_successor(game, *p, [&](const typename G::Position&, LayerIndex at) {
+      const auto reached = [&](LayerIndex at) {
         if (at.layer < 0) return;  // the game's end, outside the index
         if (at.layer > layer) throw std::logic_error("a move to a layer solved after its own");
         if (marks[static_cast<std::size_t>(at.layer)]->mark(at.index) && at.layer == layer) added = true;
+      };
+      if (strategy.tables && game.side(*p) == strategy.side) {
+        ++strategy.own;
+        const typename G::Move m = certify_parts::strategy_move(
+            game, *strategy.tables, *p, strategy.tables->value(*p, {layer, index}), strategy.side, strategy.draw);
+        reached(game.locate(game.play(*p, m)));
+        return;
+      }
+      for_each_located_successor(game, *p, [&](const typename G::Position& next, LayerIndex at) {
+        if (strategy.tables)
+          if (const auto end = game.terminal(next); end && *end == Outcome::kLoss)
+            throw DataError("the tables' strategy lets the " + std::string(G::kSides[1 - strategy.side]) + " win at " +
+                            game.format(next));
+        reached(at);
       });
     };
     const std::uint64_t begin = range.begin() * 64, end = std::min<std::uint64_t>(range.end() * 64, size);
@@ -152,7 +189,7 @@ Report reach_report(const G& game, const TableJobOptions& options, const nlohman
 }
 
 template <Reported G>
-Report reach(const G& game, const TableJobOptions& options) {
+Report reach(const G& game, const TableJobOptions& options, const ReachStrategy& asked = {}) {
   const cli::Stopwatch clock;
   const int layers = game.layer_count();
   double bits = 0;
@@ -166,10 +203,27 @@ Report reach(const G& game, const TableJobOptions& options) {
     if (!game.tabulated(start)) throw InputError("the index does not hold the start (Tigers and Goats: --phase whole)");
     top = std::max(top, game.locate(start).layer);
   }
+  std::string identity = std::string(G::kName) + " " + game.variant() + " " + G::kIndexScheme;
+  FollowedStrategy<G> strategy;
+  std::optional<LayerTables<G>> tables;
+  if (!asked.tables.empty()) {
+    if (game.starts().size() != 1) throw InputError("a strategy's reach needs a game with one start");
+    const auto start = game.starts().front();
+    tables.emplace(game, asked.tables);
+    const Value value = tables->value(start);
+    strategy.tables = &*tables;
+    strategy.draw = value.outcome == Outcome::kDraw;
+    strategy.side = certify_parts::strategy_side(game, start, value, asked.side);
+    // A checkpoint of another side's strategy, or of other tables, is not this one's.
+    identity += std::string(" strategy of the ") + G::kSides[strategy.side] + ", tables " +
+                tables->header(game.locate(start).layer).checksum;
+  } else if (!asked.side.empty()) {
+    throw InputError("--side needs --tables: the tables whose moves the side plays");
+  }
   std::optional<ReachCheckpoint> checkpoint;
   ReachProgress done_so_far{.next = top};
   if (!options.dir.empty()) {
-    checkpoint.emplace(options.dir, std::string(G::kName) + " " + game.variant() + " " + G::kIndexScheme);
+    checkpoint.emplace(options.dir, identity);
     if (auto saved = checkpoint->load()) done_so_far = *saved;
   }
   const bool resumed = done_so_far.next < top;
@@ -200,7 +254,9 @@ Report reach(const G& game, const TableJobOptions& options) {
     current = layer;
     LayerMarks& here = *marks[static_cast<std::size_t>(layer)];
     LayerMarks done(game.layer_size(layer));
-    while (reach_sweep(game, layer, marks, done, expanded)) {
+    if (tables && here.count() > 0) hold_layers_read(game, *tables, layer);
+    strategy.own = 0;
+    while (reach_sweep(game, layer, marks, done, expanded, strategy)) {
     }  // until the layer's own moves add nothing
     const std::uint64_t count = here.count();
     marks[static_cast<std::size_t>(layer)].reset();
@@ -209,6 +265,7 @@ Report reach(const G& game, const TableJobOptions& options) {
                          {"layer_name", game.layer_name(layer)},
                          {"entries", game.layer_size(layer)},
                          {"reached", count}});
+    if (tables) per_layer.back()["strategy_to_move"] = strategy.own.load();
     // Each layer's row as it is done, so a run stopped before the end still leaves its figures.
     if (options.global.progress())
       std::fprintf(stderr, "%s reach, layer done: %s", G::kName, reach_row(per_layer.back()).c_str());
@@ -222,7 +279,18 @@ Report reach(const G& game, const TableJobOptions& options) {
       since_save = cli::Stopwatch();
     }
   }
-  return reach_report(game, options, per_layer, total, index_total, clock.seconds());
+  Report report = reach_report(game, options, per_layer, total, index_total, clock.seconds());
+  if (tables) {
+    std::uint64_t own = 0;
+    for (const auto& row : per_layer) own += row.at("strategy_to_move").get<std::uint64_t>();
+    const std::string side = G::kSides[strategy.side];
+    report.json["strategy"] = {{"side", side}, {"draw", strategy.draw}, {"to_move", own}};
+    report.text += "  the strategy of the " + side + " (the tables' first move; it " +
+                   (strategy.draw ? "never loses" : "wins") + "): " + std::to_string(total) +
+                   " positions up to symmetry, " + std::to_string(own) + " of them with the " + side +
+                   " to move (the records of its certificate, up to symmetry)\n";
+  }
+  return report;
 }
 
 }  // namespace gs::tools::table_jobs

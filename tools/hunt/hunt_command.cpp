@@ -52,8 +52,10 @@ HuntOptions job_of(HuntCommandOptions& o, const Invocation& in, const std::strin
   if (options.memory_gib <= 0 || options.memory_gib > 1024)
     throw InputError("--memory must be above 0 and at most 1024 GiB");
   cli::check_memory_fits(options.memory_gib * double(1 << 30), "--memory", "give a smaller --memory");
-  if (mode != "play" && mode != "certify" && !o.side.empty()) throw InputError("--side applies to play and certify");
-  if (mode == "certify") options.side = o.side;
+  if (mode != "play" && mode != "certify" && mode != "reach" && !o.side.empty())
+    throw InputError("--side applies to play, certify and reach");
+  if (mode == "certify" || mode == "reach") options.side = o.side;
+  if (mode != "reach" && !options.tables.empty()) throw InputError("--tables applies to reach");
   if (mode != "certify" && in.given("max-records")) throw InputError("--max-records applies to certify");
   if (options.max_records == 0) throw InputError("--max-records must be at least 1");
   if (mode != "verify" && !options.checksums.empty()) throw InputError("--checksums applies to verify");
@@ -229,7 +231,11 @@ Command hunt_command() {
             "seed", po::value<std::uint64_t>(&o.job.seed)->default_value(1), "prove --samples: the random draw")(
             "side", po::value<std::string>(&o.side),
             "play: your side (tigers-goats: goats or tigers; fox-hounds: fox or hounds; fox-geese: fox or geese); "
-            "default the side to move; certify, a drawn position: the side whose strategy never loses")(
+            "default the side to move; certify, a drawn position: the side whose strategy never loses; reach: "
+            "follow that side's strategy (with --tables)")(
+            "tables", po::value<std::string>(&o.job.tables),
+            "reach --side S: the table files whose first moves S plays (the other side plays every move): the "
+            "positions of S's strategy, the size of its certificate")(
             "max-records", po::value<std::uint64_t>(&o.job.max_records)->default_value(100'000'000),
             "certify: stop when the strategy passes N positions (a certificate is held in memory)");
       },
@@ -270,10 +276,11 @@ Command hunt_command() {
                                  "proves without the tables"},
                      [](const HuntOptions& o) { return emit(o, hunt_certify(o)); }),
           table_mode({.name = "reach",
-                      .synopsis = "reach  --game G [--dir DIR]",
+                      .synopsis = "reach  --game G [--dir DIR] [--tables T [--side S]]",
                       .summary = "the positions of the index that play from the start reaches, per layer (no "
                                  "tables needed; with --dir, resumable: progress saved there every "
-                                 "--checkpoint-seconds)"},
+                                 "--checkpoint-seconds); with --tables, those a side's strategy reaches (the "
+                                 "size of its certificate, up to symmetry)"},
                      [](const HuntOptions& o) { return emit(o, hunt_reach(o)); }),
           table_mode({.name = "verify",
                       .synopsis = "verify --game G --dir DIR [--checksums FILE]",

@@ -112,7 +112,7 @@ Report hunt_certify(const HuntOptions& o) {
 }
 
 Report hunt_reach(const HuntOptions& o) {
-  return with_game(o.game, [&](const auto& g) { return reach(g, o); });
+  return with_game(o.game, [&](const auto& g) { return reach(g, o, {.tables = o.tables, .side = o.side}); });
 }
 
 Report hunt_verify(const HuntOptions& o, bool& valid) {

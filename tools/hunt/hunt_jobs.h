@@ -26,7 +26,8 @@ struct HuntOptions : table_jobs::TableJobOptions {
   int truth_max_geese = 13;                 // prove: Fox and Geese, the geese of those tables
   std::uint64_t seed = 1;                   // prove: the draw
   std::string output;                       // certify: the certificate to write
-  std::string side;                         // certify, a drawn position: whose strategy that never loses
+  std::string side;                         // certify (a drawn position) and reach: whose strategy
+  std::string tables;                       // reach: the tables whose moves that strategy plays
   std::uint64_t max_records = 100'000'000;  // certify: the most positions a certificate may hold
 };
 
