@@ -566,6 +566,12 @@ TEST(CertificateReach, AStrategyEqualsABreadthFirstSearchAndItsCertificate) {
   const hunt::TigersAndGoats game({.size = 4, .goats = 12, .win_captures = 5, .phase = Phase::whole});
   EXPECT_EQ(LayerTables<hunt::TigersAndGoats>(game, tg.dir).value(game.start()).outcome, Outcome::kDraw);
   expect_strategy_reach_equals_search(game, tg, "goats");
+  // Tables built part way are refused.
+  HuntOptions part = quiet_hunt(FoxAndHoundsVariant{.size = 6}, dir.file("part"));
+  part.up_to = 3;
+  hunt_build(part);
+  part.tables = part.dir, part.dir = "", part.up_to.reset();
+  EXPECT_THROW(hunt_reach(part), InputError);
   // A won start names its winner; a draw needs a side; a side needs tables.
   strategy.side = "hounds";
   EXPECT_THROW(hunt_reach(strategy), InputError);

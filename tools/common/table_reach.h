@@ -210,6 +210,9 @@ Report reach(const G& game, const TableJobOptions& options, const ReachStrategy&
     if (game.starts().size() != 1) throw InputError("a strategy's reach needs a game with one start");
     const auto start = game.starts().front();
     tables.emplace(game, asked.tables);
+    // Every layer the walk can read is held while it is swept, so the tables must be whole.
+    if (last_layer_present(*tables, game, asked.tables) != game.layer_count() - 1)
+      throw InputError("the tables in " + asked.tables + " are not complete: build them to the last layer first");
     const Value value = tables->value(start);
     strategy.tables = &*tables;
     strategy.draw = value.outcome == Outcome::kDraw;
