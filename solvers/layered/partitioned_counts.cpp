@@ -15,7 +15,7 @@ constexpr std::size_t kAhead = 16;
 
 PartitionedCounts::PartitionedCounts(std::size_t memory_bytes, Options options)
     : words_(options.weights ? 2 : 1),
-      cell_bytes_(options.weights ? 3 * sizeof(std::uint64_t) : sizeof(std::uint64_t)),
+      cell_bytes_(words_ * sizeof(std::uint64_t)),
       table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
       stage_budget_(std::clamp<std::size_t>(memory_bytes / 16, std::size_t{1} << 16, std::size_t{128} << 20)) {}
 
@@ -108,14 +108,19 @@ void PartitionedCounts::grow(Part& part, std::size_t capacity) {
           break;
         }
   // A table that leaves the slab leaves its place there taken: all of the new one is added.
-  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * cell_bytes_;
+  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * cell_bytes_ +
+                            (highs.size() - part.highs.size()) * sizeof(std::uint64_t);
   part.own.swap(table), part.highs.swap(highs);
   part.cells = part.own.data(), part.capacity = capacity;
-  if (table_bytes_.fetch_add(added) + added > table_budget_) full_ = true;
+  charge(added);
+}
+
+void PartitionedCounts::charge(std::size_t bytes) {
+  if (table_bytes_.fetch_add(bytes) + bytes > table_budget_) full_ = true;
 }
 
 void PartitionedCounts::add_to_high(Part& part, std::size_t cell, std::uint64_t high) {
-  if (part.highs.empty()) part.highs.assign(part.capacity, 0);
+  if (part.highs.empty()) part.highs.assign(part.capacity, 0), charge(part.capacity * sizeof(std::uint64_t));
   if (__builtin_add_overflow(part.highs[cell], high, &part.highs[cell])) overflow_ = true;
 }
 

@@ -13,9 +13,10 @@
 // the low 64 bits, and the high part goes to the partition directly. A table's cells hold a
 // state and the low 64 bits of its sum (16 bytes: a partition's table stays within a core's
 // first cache); the high 64 bits live in an array beside the cells, made for a partition only
-// when one of its sums passes 2^64. The budget counts 24 bytes a cell, as if every partition
-// had one. A caller that adds no weights (a set of states) gets cells of the state alone, 8
-// bytes, so three times as many states within the same budget.
+// when one of its sums passes 2^64, and counted against the budget then (they come in the deep,
+// small layers of a job, where the partitions' tables are small too). A caller that adds no
+// weights (a set of states) gets cells of the state alone, 8 bytes, so twice as many states
+// within the same budget.
 //
 // The tables refuse to grow past their share of the memory budget (full() turns true and
 // further pairs are dropped): the caller then splits its work into more ranges and redoes it.
@@ -121,7 +122,7 @@ class PartitionedCounts {
   // A cell is words_ words: the state (0 = empty: no state of a layered puzzle is 0), then with
   // weights the low 64 bits of its sum.
   std::size_t words_;       // 2 with weights, 1 without
-  std::size_t cell_bytes_;  // what the budget counts a cell: 24 with weights (a high part), 8 without
+  std::size_t cell_bytes_;  // a cell: 16 bytes with weights, 8 without (high parts are counted as made)
   // A partition's table: its share of the slab, or storage of its own once it has grown.
   struct Part {
     std::uint64_t* cells = nullptr;  // capacity cells of words_ words
@@ -148,6 +149,7 @@ class PartitionedCounts {
   void drain(Part& part, Stage& stage, std::size_t p);
   void add_high(std::size_t p, std::uint64_t state, std::uint64_t high);
   void add_to_high(Part& part, std::size_t cell, std::uint64_t high);
+  void charge(std::size_t bytes);  // memory taken past the slab: full() once past the budget
   std::size_t cell_of(Part& part, std::uint64_t state);
   void grow(Part& part, std::size_t capacity);
   void sort_part(Part& part, std::vector<Slot>& scratch, std::vector<Slot>& scratch2) const;

@@ -79,7 +79,7 @@ struct StreamedOptions {
   bool prune = false;
   // Path counts (orbit sums) in the layers and their statistics. Without them (a meeting of two
   // halves needs only the states) the layers are states alone, the games are not counted, and
-  // the tables hold three times as many states within the same budget (partitioned_counts.h).
+  // the tables hold twice as many states within the same budget (partitioned_counts.h).
   bool path_counts = true;
 };
 

@@ -290,6 +290,24 @@ TEST(StreamedLayersPartitionedCounts, SumsEqualAPlainMapInIncreasingOrder) {
   EXPECT_TRUE(small.full());
 }
 
+// The high parts of sums past 2^64 take memory only where they come, and it counts against the
+// budget: the same states fit with low weights and overfill when every weight has a high part.
+TEST(StreamedLayersPartitionedCounts, HighPartsCountAgainstTheBudget) {
+  std::vector<std::uint64_t> states(100000);
+  for (std::size_t i = 0; i < states.size(); ++i) states[i] = 1 + 3 * i;
+  std::vector<std::uint64_t> sample;
+  for (std::size_t i = 0; i < states.size(); i += 7) sample.push_back(states[i]);
+  const auto fills = [&](uint128 weight) {
+    PartitionedCounts counts(std::size_t{9} << 19);  // tables of 3.4 MiB: 16-byte cells fit, 24-byte ones do not
+    counts.start(sample, states.size());
+    for (const std::uint64_t s : states) counts.local().add(s, weight);
+    counts.flush();
+    return !counts.full();
+  };
+  EXPECT_TRUE(fills(5));
+  EXPECT_FALSE(fills(static_cast<uint128>(1) << 64 | 5));
+}
+
 // One thread and two write the same files.
 TEST(StreamedLayers, OneThreadAndTwoWriteTheSameFiles) {
   const Problem p = english_sub_problem();
