@@ -581,6 +581,15 @@ TEST(CertificateReach, AStrategyEqualsABreadthFirstSearchAndItsCertificate) {
   EXPECT_THROW(hunt_reach(tg), InputError);
 }
 
+// The published reach counts (data/reach/) that a test can afford to recompute are recomputed.
+TEST(CertificateReach, PublishedCountsOfFoxAndHoundsAreReproduced) {
+  std::ifstream in(std::string(GAMESOLVER_SOURCE_DIR) + "/data/reach/fox-hounds-8x8.json");
+  const nlohmann::json published = nlohmann::json::parse(in);
+  const Report r = hunt_reach(quiet_hunt(FoxAndHoundsVariant{}, ""));
+  for (const char* key : {"game", "variant", "entries", "reached", "layers"})
+    EXPECT_EQ(r.json[key], published[key]) << key;
+}
+
 TEST(CertificateReach, EqualsABreadthFirstSearchOfSmallVariants) {
   HuntOptions fh = quiet_hunt(FoxAndHoundsVariant{.size = 6}, "");
   expect_reach_equals_search(hunt::FoxAndHounds(6), fh);
