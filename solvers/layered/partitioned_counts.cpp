@@ -15,7 +15,6 @@ constexpr std::size_t kAhead = 16;
 
 PartitionedCounts::PartitionedCounts(std::size_t memory_bytes, Options options)
     : words_(options.weights ? 2 : 1),
-      cell_bytes_(words_ * sizeof(std::uint64_t)),
       table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
       stage_budget_(std::clamp<std::size_t>(memory_bytes / 16, std::size_t{1} << 16, std::size_t{128} << 20)) {}
 
@@ -47,7 +46,7 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   for (const std::uint64_t s : sample) ++share[partition_of(s)];
   std::vector<std::size_t> place(part_count_ + 1, 0);
   const double per_sample = sample.empty() ? 0.0 : static_cast<double>(estimate) / static_cast<double>(sample.size());
-  const std::size_t cap = table_budget_ / 2 / cell_bytes_ / part_count_ * 4 + 16;
+  const std::size_t cap = table_budget_ / 2 / cell_bytes() / part_count_ * 4 + 16;
   for (std::size_t p = 0; p < part_count_; ++p) {
     const double states = sample.empty() ? static_cast<double>(estimate) : per_sample * static_cast<double>(share[p]);
     place[p + 1] = place[p] + std::min(static_cast<std::size_t>(states * 1.5), cap) + 16;
@@ -62,7 +61,7 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
     part.cells = slab_->data() + place[p] * words_, part.capacity = place[p + 1] - place[p];
     std::fill(part.cells, part.cells + part.capacity * words_, 0);
   });
-  table_bytes_ = place.back() * cell_bytes_;
+  table_bytes_ = place.back() * cell_bytes();
   full_ = table_bytes_ > table_budget_, overflow_ = false;
   offsets_.clear();
 
@@ -108,7 +107,7 @@ void PartitionedCounts::grow(Part& part, std::size_t capacity) {
           break;
         }
   // A table that leaves the slab leaves its place there taken: all of the new one is added.
-  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * cell_bytes_ +
+  const std::size_t added = (capacity - (part.own.empty() ? 0 : part.capacity)) * cell_bytes() +
                             (highs.size() - part.highs.size()) * sizeof(std::uint64_t);
   part.own.swap(table), part.highs.swap(highs);
   part.cells = part.own.data(), part.capacity = capacity;

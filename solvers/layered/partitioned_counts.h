@@ -53,7 +53,7 @@ class PartitionedCounts {
   explicit PartitionedCounts(std::size_t memory_bytes, Options options = {});
   // About how many states the tables hold within the budget.
   // (Tables are sized at 3/2 slots a state, with room to spare for an estimate that runs low.)
-  std::uint64_t room() const { return table_budget_ / (cell_bytes_ * 15 / 8); }
+  std::uint64_t room() const { return table_budget_ / (cell_bytes() * 15 / 8); }
 
   // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
   void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);
@@ -121,8 +121,9 @@ class PartitionedCounts {
  private:
   // A cell is words_ words: the state (0 = empty: no state of a layered puzzle is 0), then with
   // weights the low 64 bits of its sum.
-  std::size_t words_;       // 2 with weights, 1 without
-  std::size_t cell_bytes_;  // a cell: 16 bytes with weights, 8 without (high parts are counted as made)
+  std::size_t words_;  // 2 with weights, 1 without
+  // A cell's bytes in the budget: 16 with weights, 8 without (high parts are counted as made).
+  std::size_t cell_bytes() const { return words_ * sizeof(std::uint64_t); }
   // A partition's table: its share of the slab, or storage of its own once it has grown.
   struct Part {
     std::uint64_t* cells = nullptr;  // capacity cells of words_ words

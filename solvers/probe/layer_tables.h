@@ -219,8 +219,9 @@ class LayerTables {
                                                         std::optional<int> counter = 0) requires Game<G> {
     std::vector<std::pair<typename G::Move, Value>> list;
     if (game_.terminal(p)) return list;
+    const int from = game_.locate(p).layer;
     for_each_successor(game_, p, [&](const typename G::Move& m, const Position& next) {
-      list.emplace_back(m, move_value(p, next, counter));
+      list.emplace_back(m, move_value_from(from, next, counter));
     });
     std::stable_sort(list.begin(), list.end(),
                      [](const auto& a, const auto& b) { return preference(a.second) < preference(b.second); });
@@ -233,8 +234,9 @@ class LayerTables {
                                                               std::optional<int> counter = 0) requires Game<G> {
     std::optional<std::pair<typename G::Move, Value>> best;
     if (game_.terminal(p)) return best;
+    const int from = game_.locate(p).layer;
     for_each_successor(game_, p, [&](const typename G::Move& m, const Position& next) {
-      const Value v = move_value(p, next, counter);
+      const Value v = move_value_from(from, next, counter);
       if (!best || preference(v) < preference(best->second)) best.emplace(m, v);
     });
     return best;
@@ -260,7 +262,7 @@ class LayerTables {
   // (solvers/common/progress_rule.h) with p's counter at `counter`; with none, as stored (the
   // distance to progress past the limit, as the solver left it).
   Value move_value(const Position& p, const Position& next, std::optional<int> counter) {
-    return through(read_across(next, game_.locate(next), game_.locate(p).layer, counter));
+    return move_value_from(game_.locate(p).layer, next, counter);
   }
 
  protected:
@@ -282,6 +284,12 @@ class LayerTables {
   }
 
  private:
+  // move_value for a move out of layer `from` (a caller valuing every move of a position
+  // locates it once).
+  Value move_value_from(int from, const Position& next, std::optional<int> counter) {
+    return through(read_across(next, game_.locate(next), from, counter));
+  }
+
   // The value of a move's destination `next` (at `at`) as read from layer `from`: under a
   // progress rule, a move that progresses starts the counter again (its outcome at counter 0
   // alone counts: of a stated layer, the plain table's); with no counter, as stored.
