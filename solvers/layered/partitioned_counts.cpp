@@ -18,9 +18,13 @@ PartitionedCounts::PartitionedCounts(std::size_t memory_bytes, Options options)
       table_budget_(std::max<std::size_t>(memory_bytes / 4 * 3, std::size_t{1} << 16)),
       stage_budget_(std::clamp<std::size_t>(memory_bytes / 16, std::size_t{1} << 16, std::size_t{128} << 20)) {}
 
-void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64_t estimate) {
+void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64_t estimate,
+                              std::span<const float> weights) {
+  const auto weight = [&](std::size_t i) { return weights.empty() ? 1.0 : static_cast<double>(weights[i]); };
+  double total = 0.0;
+  for (std::size_t i = 0; i < sample.size(); ++i) total += weight(i);
   // Buckets of state values over the sample's span; a partition takes whole buckets, cut at
-  // quantiles of the sample, so the partitions come in increasing order of their states.
+  // weighted quantiles of the sample, so the partitions come in increasing order of their states.
   base_ = sample.empty() ? 0 : sample.front();
   const std::uint64_t span = sample.empty() ? 0 : sample.back() - base_;
   shift_ = 0;
@@ -28,27 +32,29 @@ void PartitionedCounts::start(std::span<const std::uint64_t> sample, std::uint64
   const std::uint64_t parts = std::clamp<std::uint64_t>(estimate / kPartitionStates, 1, sample.size() / 8 + 1);
   bucket_part_.assign(kBuckets, 0);
   std::size_t part = 0;
+  double below = 0.0;  // the weight of the sample's states below this bucket's end
+  const auto quantile = [&](std::uint64_t k) { return total * static_cast<double>(k) / static_cast<double>(parts); };
   for (std::uint64_t b = 0, next = 1, i = 0; b < kBuckets; ++b) {
     // The sample's states below this bucket's end: past the next quantile, the next partition.
     const uint128 end = base_ + (static_cast<uint128>(b + 1) << shift_);
-    while (i < sample.size() && sample[i] < end) ++i;
+    while (i < sample.size() && sample[i] < end) below += weight(i++);
     bucket_part_[b] = static_cast<std::uint16_t>(part);
-    if (next < parts && i >= sample.size() * next / parts) {
+    if (next < parts && below >= quantile(next)) {
       ++part;
-      while (next < parts && i >= sample.size() * next / parts) ++next;
+      while (next < parts && below >= quantile(next)) ++next;
     }
   }
   part_count_ = part + 1;
 
   // Each partition's table: room for its share of the sample's states at a load of 2/3, within
   // the budget; every table in one slab.
-  std::vector<std::size_t> share(part_count_, 0);
-  for (const std::uint64_t s : sample) ++share[partition_of(s)];
+  std::vector<double> share(part_count_, 0.0);
+  for (std::size_t i = 0; i < sample.size(); ++i) share[partition_of(sample[i])] += weight(i);
   std::vector<std::size_t> place(part_count_ + 1, 0);
-  const double per_sample = sample.empty() ? 0.0 : static_cast<double>(estimate) / static_cast<double>(sample.size());
+  const double per_sample = sample.empty() ? 0.0 : static_cast<double>(estimate) / total;
   const std::size_t cap = table_budget_ / 2 / cell_bytes() / part_count_ * 4 + 16;
   for (std::size_t p = 0; p < part_count_; ++p) {
-    const double states = sample.empty() ? static_cast<double>(estimate) : per_sample * static_cast<double>(share[p]);
+    const double states = sample.empty() ? static_cast<double>(estimate) : per_sample * share[p];
     place[p + 1] = place[p] + std::min(static_cast<std::size_t>(states * 1.5), cap) + 16;
   }
   if (!slab_ || slab_->size() < place.back() * words_) {

@@ -55,8 +55,9 @@ class PartitionedCounts {
   // (Tables are sized at 3/2 slots a state, with room to spare for an estimate that runs low.)
   std::uint64_t room() const { return table_budget_ / (cell_bytes() * 15 / 8); }
 
-  // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty).
-  void start(std::span<const std::uint64_t> sample, std::uint64_t estimate);
+  // Empties the counts for about `estimate` states spread like `sample` (sorted; may be empty),
+  // each of its states weighing as `weights` says (empty: 1 each).
+  void start(std::span<const std::uint64_t> sample, std::uint64_t estimate, std::span<const float> weights = {});
   // Gives the tables' and staging memory back (the next start() takes it again).
   void release() {
     slab_.reset(), parts_.reset(), stages_.clear();

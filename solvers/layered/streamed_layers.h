@@ -12,7 +12,8 @@
 // state of C's orbit are orbit(C) / |orbit of C|. The same pass counts layer d's states in all
 // (orbit sizes, read off the images that canonicalise the children), its dead ends (no move) and
 // the games that end in them (their orbit sums). When layer d + 1 will not fit the tables, its
-// states are split into ranges of state values, cut at quantiles of a sample of children, and
+// states are split into ranges of state values, cut at quantiles of a sample of children (each
+// weighted by the inverse of its ways in from layer d, so that every state counts once), and
 // layer d is streamed once per range; a range that overfills the tables anyway is cut again,
 // with the rest of the layer, into more, smaller ranges (in_ranges); the ranges written stay.
 //
@@ -51,6 +52,7 @@
 #include "engine/core/errors.h"
 #include "engine/core/game_symmetry.h"
 #include "engine/core/uint128.h"
+#include "solvers/common/hash.h"
 #include "solvers/io/directory_lock.h"
 #include "solvers/io/stale_temporaries.h"
 #include "solvers/layered/layer_set_store.h"
@@ -158,8 +160,26 @@ inline uint128 parse_u128(const std::string& s) {
   return v;
 }
 
-// Splits [0, n) into `parts` ranges of nearly equal size.
-inline std::size_t cut(std::size_t n, std::size_t parts, std::size_t i) { return n * i / parts; }
+// A sorted sample of a layer's states with a weight each (StreamedLayers::sample says which);
+// below[i] is the weight of states[0, i).
+struct WeightedSample {
+  std::vector<std::uint64_t> states;
+  std::vector<float> weights;  // empty: every state weighs 1
+  std::vector<double> below;
+  bool empty() const { return states.empty(); }
+  void sum() {
+    below.assign(states.size() + 1, 0.0);
+    for (std::size_t i = 0; i < states.size(); ++i) below[i + 1] = below[i] + (weights.empty() ? 1.0 : weights[i]);
+  }
+  std::size_t first_at_or_above(std::uint64_t state) const {
+    return static_cast<std::size_t>(std::lower_bound(states.begin(), states.end(), state) - states.begin());
+  }
+  // The first index from `from` on whose states up to and including it weigh at least `w`.
+  std::size_t at_weight(std::size_t from, double w) const {
+    const auto it = std::lower_bound(below.begin() + static_cast<std::ptrdiff_t>(from) + 1, below.end(), w);
+    return std::min(states.size() - 1, static_cast<std::size_t>(it - below.begin()) - 1);
+  }
+};
 
 }  // namespace streamed_detail
 
@@ -333,7 +353,8 @@ class StreamedLayers {
   // sample of a few whole blocks would not do: the neighbours of a block's states, which are
   // close in value, crowd into a few regions of the next layer.
   template <class Neighbours>
-  std::vector<std::uint64_t> sample(const StateFileReader& from, Neighbours&& neighbours) const {
+  streamed_detail::WeightedSample sample(const StateFileReader& from, Neighbours&& neighbours) const {
+    streamed_detail::WeightedSample out;
     const std::size_t step = std::max<std::size_t>(1, from.blocks() / 4096);
     std::vector<std::vector<std::uint64_t>> found((from.blocks() + step - 1) / step);
     tbb::parallel_for(std::size_t{0}, found.size(), [&](std::size_t k) {
@@ -342,10 +363,84 @@ class StreamedLayers {
       for (std::size_t i = 0; i < block.size(); i += stride)
         neighbours(block[i], [&](typename P::Move, typename P::Position n) { found[k].push_back(n); });
     });
-    std::vector<std::uint64_t> out;
-    for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
-    tbb::parallel_sort(out.begin(), out.end());
+    for (const auto& f : found) out.states.insert(out.states.end(), f.begin(), f.end());
+    tbb::parallel_sort(out.states.begin(), out.states.end());
     return out;
+  }
+
+  // The same sample with weights, `back` listing the neighbours the other way. A state with k
+  // ways in from `from` (pairs of a state there and a move) is found k times as often as one with
+  // a single way in, while a table holds each state once; unweighted, the states with few ways in
+  // were undercounted (on the English board the lowest quarter of a layer's values held a quarter
+  // more states than its share of the sample) and the first range of a layer overfilled. So a
+  // state weighs 1/k: k counted for 1 in 16 of the distinct states (chosen by a hash), each state
+  // found weighing the mean 1/k of the counted ones in its run of the sample (1,024 runs). k
+  // drifts slowly with the value, and counting every state's k cost more than it saved.
+  template <class Neighbours, class Back>
+  streamed_detail::WeightedSample sample(const StateFileReader& from, Neighbours&& neighbours, Back&& back) const {
+    streamed_detail::WeightedSample out = sample(from, neighbours);
+    const std::size_t n = out.states.size(), runs = std::max<std::size_t>(1, std::min<std::size_t>(1024, n));
+    const auto counted = [](std::uint64_t state) { return mix64(state) % 16 == 0; };
+    std::vector<std::uint64_t> measured;
+    for (std::size_t i = 0; i < n; ++i)
+      if ((i == 0 || out.states[i] != out.states[i - 1]) && counted(out.states[i])) measured.push_back(out.states[i]);
+    const std::vector<std::uint32_t> ways = ways_in(from, measured, back);
+    // The mean 1/k of each run's counted states (of the whole sample's where a run has none).
+    std::vector<double> sum(runs + 1, 0.0), count(runs + 1, 0.0);  // [runs]: the whole sample's
+    for (std::size_t i = 0, m = 0; i < n; ++i) {
+      if (!counted(out.states[i])) continue;
+      while (measured[m] != out.states[i]) ++m;
+      const double w = 1.0 / static_cast<double>(std::max<std::uint32_t>(1, ways[m]));
+      sum[i * runs / n] += w, count[i * runs / n] += 1.0, sum[runs] += w, count[runs] += 1.0;
+    }
+    out.weights.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t r = count[i * runs / n] > 0 ? i * runs / n : runs;
+      out.weights[i] = static_cast<float>(count[r] > 0 ? sum[r] / count[r] : 1.0);
+    }
+    return out;
+  }
+
+  // For each of `states` (sorted), its ways in from `from`: the neighbours `back` lists for it
+  // that are states of `from`. The neighbours are sorted, so that each block of `from` is
+  // unpacked once and merged with the ones that may be in it.
+  template <class Back>
+  std::vector<std::uint32_t> ways_in(const StateFileReader& from, const std::vector<std::uint64_t>& states,
+                                     Back&& back) const {
+    struct Way {
+      std::uint64_t state;
+      std::uint32_t into;  // the index in `states` of the state it leads to
+    };
+    tbb::enumerable_thread_specific<std::vector<Way>> local;
+    tbb::parallel_for(std::size_t{0}, states.size(), [&](std::size_t i) {
+      auto& found = local.local();
+      back(states[i], [&](typename P::Move, typename P::Position n) {
+        found.push_back({n, static_cast<std::uint32_t>(i)});
+      });
+    });
+    std::vector<Way> ways;
+    for (const auto& f : local) ways.insert(ways.end(), f.begin(), f.end());
+    tbb::parallel_sort(ways.begin(), ways.end(), [](const Way& x, const Way& y) { return x.state < y.state; });
+    std::vector<std::size_t> starts(from.blocks() + 1, ways.size());  // the ways that block b may hold
+    for (std::size_t b = 0; b < from.blocks(); ++b)
+      starts[b] =
+          b == 0
+              ? 0
+              : static_cast<std::size_t>(std::lower_bound(ways.begin(), ways.end(), from.first_state(b),
+                                                          [](const Way& w, std::uint64_t s) { return w.state < s; }) -
+                                         ways.begin());
+    std::vector<std::uint32_t> count(states.size(), 0);
+    tbb::parallel_for(std::size_t{0}, from.blocks(), [&](std::size_t b) {
+      if (starts[b] == starts[b + 1]) return;
+      const std::span<const std::uint64_t> block = from.view_block(b, buffers_.local()).states;
+      auto at = block.begin();
+      for (std::size_t i = starts[b]; i < starts[b + 1]; ++i) {
+        at = std::lower_bound(at, block.end(), ways[i].state);
+        if (at != block.end() && *at == ways[i].state)
+          std::atomic_ref<std::uint32_t>(count[ways[i].into]).fetch_add(1, std::memory_order_relaxed);
+      }
+    });
+    return count;
   }
 
   // A range that overfills the tables is built again, with the rest of the layer, from an
@@ -356,39 +451,46 @@ class StreamedLayers {
 
   // Builds a set of states in ranges of state values that each fit the tables: for each range
   // [lo, hi), fill(lo, hi) adds its states, emit(lo, hi) writes them. `estimate`: about how many
-  // states in all; the ranges and the partitions of the tables are cut at quantiles of
-  // take_sample() (sorted; taken only when one partition is not enough). A range that overfills
-  // the tables is dropped, and the values from its start on are cut again into more, smaller
-  // ranges (the estimate half as large again); the ranges already written stay. Returns the
-  // number of ranges written.
+  // states in all; the ranges and the partitions of the tables are cut at weighted quantiles of
+  // take_sample(ranges) (sorted; taken only when one partition is not enough; `ranges`: when one
+  // range will not do, and the sample must then weigh its states as sample() says). A range that
+  // overfills the tables is dropped, and the values from its start on are cut again into more,
+  // smaller ranges (the estimate half as large again); the ranges already written stay. Returns
+  // the number of ranges written.
   template <class Sample, class Fill, class Emit>
   int in_ranges(std::uint64_t estimate, Sample&& take_sample, Fill&& fill, Emit&& emit) {
     const std::uint64_t room = counts_.room();
-    std::vector<std::uint64_t> sample;
+    streamed_detail::WeightedSample sample;
     std::uint64_t from = 0;  // the values below are written
     int written = 0;
     for (int attempt = 0;; ++attempt) {
       if (attempt > kMaxAttempts) throw DataError("the memory budget (--memory) is too small for this layer");
-      if (estimate > PartitionedCounts::kPartitionStates && sample.empty()) sample = take_sample();
+      if (estimate > PartitionedCounts::kPartitionStates && sample.empty()) {
+        sample = take_sample(estimate > room);
+        sample.sum();
+      }
       // The part of the sample, and of the estimate, from `from` on.
-      const auto rest = std::lower_bound(sample.begin(), sample.end(), from);
-      const auto left = static_cast<std::size_t>(sample.end() - rest);
+      const std::size_t rest = sample.first_at_or_above(from);
+      const double left = sample.empty() ? 0.0 : sample.below.back() - sample.below[rest];
       const std::uint64_t rest_estimate =
           sample.empty() ? estimate
-                         : static_cast<std::uint64_t>(static_cast<double>(estimate) * static_cast<double>(left) /
-                                                      static_cast<double>(sample.size()));
+                         : static_cast<std::uint64_t>(static_cast<double>(estimate) * left / sample.below.back());
       const std::size_t parts = std::max<std::size_t>(1, (rest_estimate + room - 1) / room);
       std::vector<std::uint64_t> cuts;
       for (std::size_t i = 1; i < parts && left > 0; ++i) {
-        const std::uint64_t c = rest[static_cast<std::ptrdiff_t>(streamed_detail::cut(left, parts, i))];
+        const double w = sample.below[rest] + left * static_cast<double>(i) / static_cast<double>(parts);
+        const std::uint64_t c = sample.states[sample.at_weight(rest, w)];
         if (c > from && (cuts.empty() || c > cuts.back())) cuts.push_back(c);
       }
       bool fits = true;
       for (std::size_t r = 0; r <= cuts.size() && fits; ++r) {
         const std::uint64_t lo = r == 0 ? from : cuts[r - 1], hi = r == cuts.size() ? ~std::uint64_t{0} : cuts[r];
-        const auto first = std::lower_bound(sample.begin(), sample.end(), lo);
-        const auto last = std::lower_bound(first, sample.end(), hi);
-        counts_.start({first, last}, rest_estimate / (cuts.size() + 1));
+        const std::size_t first = sample.first_at_or_above(lo), last = sample.first_at_or_above(hi);
+        const std::span<const std::uint64_t> states(sample.states.data() + first, last - first);
+        const std::span<const float> weights =
+            sample.weights.empty() ? std::span<const float>{}
+                                   : std::span<const float>(sample.weights.data() + first, last - first);
+        counts_.start(states, rest_estimate / (cuts.size() + 1), weights);
         fill(lo, hi);
         counts_.flush();
         fits = !counts_.full();
@@ -464,19 +566,23 @@ class StreamedLayers {
     const auto children = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_move(s, f); };
     std::optional<StateFileWriter> out;
     out.emplace(store_.writer(states(d + 1), counts_of(d + 1), streamed_detail::header(o_, "layer", d + 1)));
-    Sums sums;
+    Sums sums, first_pass;
     const int ranges = in_ranges(
-        next_layer_estimate(parents, d), [&] { return sample(parents, children); },
-        [&](std::uint64_t lo, std::uint64_t hi) {
-          // The layer's own statistics are counted in the first range's pass.
-          if (lo == 0) {
-            const Sums counted = expand(parents, lo, hi, true);
-            if (!counts_.full()) sums.add(counted);
-          } else {
-            expand(parents, lo, hi, false);
-          }
+        next_layer_estimate(parents, d),
+        [&](bool ranges) {
+          const auto back = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_unmove_unordered(s, f); };
+          return ranges ? sample(parents, children, back) : sample(parents, children);
         },
-        [&](std::uint64_t, std::uint64_t) {
+        [&](std::uint64_t lo, std::uint64_t hi) {
+          // The layer's own statistics are counted in the first range's pass, and kept when that
+          // range is written (a range can overfill as late as the last flush of its pass).
+          if (lo == 0)
+            first_pass = expand(parents, lo, hi, true);
+          else
+            expand(parents, lo, hi, false);
+        },
+        [&](std::uint64_t lo, std::uint64_t) {
+          if (lo == 0) sums.add(first_pass);
           write_table(*out, counts_.sort(), o_.path_counts);
           if (counts_.overflow()) sums.overflow = true;
         });
@@ -567,7 +673,12 @@ class StreamedLayers {
     // The parents of states that can finish: a few each, many of them unreachable.
     const std::uint64_t estimate = below ? below->size() * 6 : 0;
     in_ranges(
-        estimate, [&] { return below ? sample(*below, parents) : std::vector<std::uint64_t>{}; },
+        estimate,
+        [&](bool ranges) {
+          const auto back = [&](std::uint64_t s, auto&& f) { puzzle_.for_each_canonical_move(s, f); };
+          if (!below) return streamed_detail::WeightedSample{};
+          return ranges ? sample(*below, parents, back) : sample(*below, parents);
+        },
         [&](std::uint64_t lo, std::uint64_t hi) {
           if (!below) return;
           tbb::parallel_for(std::size_t{0}, below->blocks(), [&](std::size_t b) {

@@ -146,6 +146,23 @@ TEST(StreamedLayers, ATinyMemoryBudgetSplitsLayersIntoRangesWithTheSameResult) {
   expect_streamed_equals_in_memory(single_vacancy_problem("triangle6", "a6", true), 24 * 1024);
 }
 
+// The smallest budget, from every start of triangle6 up to symmetry, with path counts and
+// without (as a meeting's halves): the first range of a layer, whose pass also counts the
+// layer's statistics, now and then overfills only as its last pairs go into the tables; the
+// statistics must then come from the pass that is kept, once (a second job on the directory
+// checks them against the states files).
+TEST(StreamedLayers, TheSmallestBudgetCountsEveryLayerOnce) {
+  for (const char* hole : {"a1", "b1", "c1", "b2", "c2", "c3"}) {
+    const Problem p = single_vacancy_problem("triangle6", hole, false);
+    expect_streamed_equals_in_memory(p, 64);
+    const PegPuzzle puzzle(p.board, p.finishes, p.board.symmetries().stabiliser({p.start, p.finishes}));
+    const TempDir dir;
+    const StreamedOptions bare{.dir = dir.str(), .problem = "bare", .memory_bytes = 64, .path_counts = false};
+    const std::size_t deepest = StreamedLayers<PegPuzzle>(puzzle, bare).forward_to({p.start}, 64);
+    EXPECT_EQ(StreamedLayers<PegPuzzle>(puzzle, bare).forward_to({p.start}, 64), deepest) << hole;
+  }
+}
+
 TEST(StreamedLayers, AStoppedAnalysisResumesAndAnotherProblemIsRefused) {
   const Problem p = single_vacancy_problem("triangle6", "a6", true);
   const PegPuzzle puzzle(p.board, p.finishes, p.board.symmetries().stabiliser({p.start, p.finishes}));
@@ -306,6 +323,29 @@ TEST(StreamedLayersPartitionedCounts, HighPartsCountAgainstTheBudget) {
   };
   EXPECT_TRUE(fills(5));
   EXPECT_FALSE(fills(static_cast<uint128>(1) << 64 | 5));
+}
+
+// A sample of neighbours finds a state once per way into it: weighed 1/k, a state found k times
+// counts once, and the tables fit where the unweighted sample (the low half found four times as
+// often as the high half) sizes the high half's tables too small and they grow past the budget.
+TEST(StreamedLayersPartitionedCounts, AWeightedSampleSizesTheTablesOfStatesFoundManyTimes) {
+  std::vector<std::uint64_t> states(100000);
+  for (std::size_t i = 0; i < states.size(); ++i) states[i] = 1 + 3 * i;
+  std::vector<std::uint64_t> sample;
+  std::vector<float> weights;
+  for (std::size_t i = 0; i < states.size(); i += 7) {
+    const int found = i < states.size() / 2 ? 4 : 1;
+    for (int k = 0; k < found; ++k) sample.push_back(states[i]), weights.push_back(1.0F / static_cast<float>(found));
+  }
+  const auto fits = [&](std::span<const float> w) {
+    PartitionedCounts counts(std::size_t{4} << 20);  // tables of 3 MiB: the states at 16 bytes with room to spare
+    counts.start(sample, states.size(), w);
+    for (const std::uint64_t s : states) counts.local().add(s, 1);
+    counts.flush();
+    return !counts.full();
+  };
+  EXPECT_TRUE(fits(weights));
+  EXPECT_FALSE(fits({}));
 }
 
 // One thread and two write the same files.
