@@ -590,6 +590,32 @@ TEST(CertificateReach, PublishedCountsOfFoxAndHoundsAreReproduced) {
     EXPECT_EQ(r.json[key], published[key]) << key;
 }
 
+// The others, too large to recompute here, are at least whole: the layers 0 to n - 1 once each,
+// none reaching more than its entries, and they sum to the totals.
+TEST(CertificateReach, EveryPublishedCountIsWhole) {
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMESOLVER_SOURCE_DIR) + "/data/reach")) {
+    if (entry.path().extension() != ".json") continue;
+    ++files;
+    std::ifstream in(entry.path());
+    const nlohmann::json published = nlohmann::json::parse(in);
+    const std::string name = entry.path().filename().string();
+    std::uint64_t entries = 0, reached = 0;
+    std::set<std::uint64_t> layers;
+    for (const auto& l : published.at("layers")) {
+      EXPECT_LE(l.at("reached").get<std::uint64_t>(), l.at("entries").get<std::uint64_t>()) << name;
+      EXPECT_TRUE(layers.insert(l.at("layer").get<std::uint64_t>()).second) << name;
+      entries += l.at("entries").get<std::uint64_t>(), reached += l.at("reached").get<std::uint64_t>();
+    }
+    EXPECT_EQ(entries, published.at("entries").get<std::uint64_t>()) << name;
+    EXPECT_EQ(reached, published.at("reached").get<std::uint64_t>()) << name;
+    ASSERT_FALSE(layers.empty()) << name;
+    EXPECT_EQ(*layers.begin(), 0U) << name;
+    EXPECT_EQ(*layers.rbegin() + 1, layers.size()) << name;
+  }
+  EXPECT_GE(files, 4);
+}
+
 TEST(CertificateReach, EqualsABreadthFirstSearchOfSmallVariants) {
   HuntOptions fh = quiet_hunt(FoxAndHoundsVariant{.size = 6}, "");
   expect_reach_equals_search(hunt::FoxAndHounds(6), fh);
