@@ -256,20 +256,15 @@ class MeetInTheMiddle {
   // The least of `keys` (sorted, distinct) that `layer` holds, or none: only the blocks that
   // could hold a key are read.
   std::optional<std::uint64_t> least_in(const std::vector<std::uint64_t>& keys, const StateFileReader& layer) const {
-    if (keys.empty() || layer.size() == 0) return std::nullopt;
-    // A key below the start of the block after the last one found is in that block: one search a
-    // block, not one a key.
-    std::vector<std::size_t> blocks;
-    for (const std::uint64_t k : keys)
-      if (blocks.empty() || (blocks.back() + 1 < layer.blocks() && k >= layer.first_state(blocks.back() + 1)))
-        blocks.push_back(layer.block_of(k));
+    const auto blocks = blocks_for_keys(layer, keys.size(), [&](std::size_t i) { return keys[i]; });
     std::atomic<std::uint64_t> least{~std::uint64_t{0}};
-    tbb::parallel_for(std::size_t{0}, blocks.size(), [&](std::size_t i) {
-      const std::span<const std::uint64_t> block = layer.view_block(blocks[i], buffers_.local()).states;
-      if (block.empty()) return;
-      auto k = std::lower_bound(keys.begin(), keys.end(), block.front());
+    tbb::parallel_for(std::size_t{0}, blocks.size(), [&](std::size_t j) {
+      const std::span<const std::uint64_t> block = layer.view_block(blocks[j].first, buffers_.local()).states;
+      auto k = keys.begin() + static_cast<std::ptrdiff_t>(blocks[j].second);
+      const auto end =
+          j + 1 < blocks.size() ? keys.begin() + static_cast<std::ptrdiff_t>(blocks[j + 1].second) : keys.end();
       auto s = block.begin();
-      while (k != keys.end() && s != block.end()) {
+      while (k != end && s != block.end()) {
         if (*k < *s) {
           ++k;
         } else if (*s < *k) {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/uint128.h"
@@ -115,5 +116,22 @@ class StateFileReader {
   std::shared_ptr<const MemoryStates> memory_states_;
   std::shared_ptr<const MemoryCounts> memory_counts_;
 };
+
+// The blocks of `layer` that may hold one of n keys in increasing order (key(i) the i-th), each
+// with the index of the first key it may hold: block blocks[j].first may hold the keys from
+// blocks[j].second up to the next entry's (the last: up to n). A key at or past the start of the
+// block after the last one found falls in a new block: one search a block, not one a key.
+template <class Key>
+std::vector<std::pair<std::size_t, std::size_t>> blocks_for_keys(const StateFileReader& layer, std::size_t n,
+                                                                 Key&& key) {
+  std::vector<std::pair<std::size_t, std::size_t>> blocks;
+  if (layer.size() == 0) return blocks;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t last = blocks.empty() ? 0 : blocks.back().first;
+    if (blocks.empty() || (last + 1 < layer.blocks() && key(i) >= layer.first_state(last + 1)))
+      blocks.emplace_back(layer.block_of(key(i)), i);
+  }
+  return blocks;
+}
 
 }  // namespace gs

@@ -391,7 +391,7 @@ class StreamedLayers {
       if (!counted(out.states[i])) continue;
       while (measured[m] != out.states[i]) ++m;
       const double w = 1.0 / static_cast<double>(std::max<std::uint32_t>(1, ways[m]));
-      sum[i * runs / n] += w, count[i * runs / n] += 1.0, sum[runs] += w, count[runs] += 1.0;
+      for (const std::size_t r : {i * runs / n, runs}) sum[r] += w, count[r] += 1.0;
     }
     out.weights.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -402,8 +402,8 @@ class StreamedLayers {
   }
 
   // For each of `states` (sorted), its ways in from `from`: the neighbours `back` lists for it
-  // that are states of `from`. The neighbours are sorted, so that each block of `from` is
-  // unpacked once and merged with the ones that may be in it.
+  // that are states of `from`. The neighbours are sorted, so that each block of `from` that may
+  // hold one is unpacked once and merged with them (blocks_for_keys).
   template <class Back>
   std::vector<std::uint32_t> ways_in(const StateFileReader& from, const std::vector<std::uint64_t>& states,
                                      Back&& back) const {
@@ -421,20 +421,13 @@ class StreamedLayers {
     std::vector<Way> ways;
     for (const auto& f : local) ways.insert(ways.end(), f.begin(), f.end());
     tbb::parallel_sort(ways.begin(), ways.end(), [](const Way& x, const Way& y) { return x.state < y.state; });
-    std::vector<std::size_t> starts(from.blocks() + 1, ways.size());  // the ways that block b may hold
-    for (std::size_t b = 0; b < from.blocks(); ++b)
-      starts[b] =
-          b == 0
-              ? 0
-              : static_cast<std::size_t>(std::lower_bound(ways.begin(), ways.end(), from.first_state(b),
-                                                          [](const Way& w, std::uint64_t s) { return w.state < s; }) -
-                                         ways.begin());
+    const auto blocks = blocks_for_keys(from, ways.size(), [&](std::size_t i) { return ways[i].state; });
     std::vector<std::uint32_t> count(states.size(), 0);
-    tbb::parallel_for(std::size_t{0}, from.blocks(), [&](std::size_t b) {
-      if (starts[b] == starts[b + 1]) return;
-      const std::span<const std::uint64_t> block = from.view_block(b, buffers_.local()).states;
+    tbb::parallel_for(std::size_t{0}, blocks.size(), [&](std::size_t j) {
+      const std::span<const std::uint64_t> block = from.view_block(blocks[j].first, buffers_.local()).states;
+      const std::size_t end = j + 1 < blocks.size() ? blocks[j + 1].second : ways.size();
       auto at = block.begin();
-      for (std::size_t i = starts[b]; i < starts[b + 1]; ++i) {
+      for (std::size_t i = blocks[j].second; i < end; ++i) {
         at = std::lower_bound(at, block.end(), ways[i].state);
         if (at != block.end() && *at == ways[i].state)
           std::atomic_ref<std::uint32_t>(count[ways[i].into]).fetch_add(1, std::memory_order_relaxed);
