@@ -142,6 +142,15 @@ class FoxAndGeese {
                  [&](int g) { sideways = sideways || (goose_sideways_[static_cast<std::size_t>(g)] & empty); });
     return sideways;
   }
+  // A machine word naming p, and the positions the index ranks as p: its images under the
+  // mirror (the identity alone when not reduced).
+  static std::uint64_t key(const Position& p) {
+    return p.geese | static_cast<std::uint64_t>(p.fox) << 40 | static_cast<std::uint64_t>(p.fox_to_move) << 48;
+  }
+  template <class F>
+  void for_each_image(const Position& p, F&& f) const {
+    for (int k = 0; k < mirror_.order(); ++k) f(Position{mirror_[k](p.fox), mirror_[k].apply(p.geese), p.fox_to_move});
+  }
   std::vector<Position> starts() const { return {start()}; }
 
   int layer_count() const { return static_cast<int>(layers_.size()); }

@@ -55,6 +55,17 @@ concept Hashed = requires(const G& g, const typename G::Position& p) {
   { g.hash(p) } -> std::convertible_to<std::uint64_t>;
 };
 
+// Indexed games that name a position by a machine word (equal positions, equal keys) and list
+// the positions their index ranks as one: p's images under the index's symmetries, p among them
+// (Fox and Geese: p and its mirror image). Read by verify's filter of lost positions
+// (solvers/retrograde/loss_filter.h), which holds every image so that a move's destination is
+// looked up as it is, with no representative to find.
+template <class G>
+concept ImagedPositions = requires(const G& g, const typename G::Position& p) {
+  { g.key(p) } -> std::convertible_to<std::uint64_t>;
+  g.for_each_image(p, [](const typename G::Position&) {});
+};
+
 // Indexed games that unrank a run of indices faster than one by one (Fox and Geese: both sides
 // to move of one placement share its unranking). Read by the retrograde solver, verify and reach.
 template <class G>

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -256,6 +257,44 @@ class LayerTables {
       if (!best || preference(v) < preference(*best)) best = v;
     });
     return best.value_or(Value{Outcome::kLoss, 0});
+  }
+
+  // implied(p), ranking only the moves that can change it: a move whose destination is not lost
+  // (for the side to move there) never makes p a win, so such moves are put aside unranked, told
+  // apart by `may_lose(next)`, which must answer true for every lost position (false answers are
+  // taken as certain, true ones are checked). If a move wins, the fastest winning move decides;
+  // if none does, the first drawn move put aside makes p a draw, and only when none draws are
+  // they all valued (p is lost). Plain tables (no progress rule).
+  template <class MayLose>
+  Value implied_ranking_few(const Position& p, MayLose&& may_lose) requires Game<G> &&(!ProgressRuled<G>) {
+    if (const auto end = game_.terminal(p)) return {*end, 0};
+    constexpr std::size_t kAside = 64;                // beyond that many, moves are valued at once
+    thread_local std::array<Position, kAside> aside;  // not built anew for every position
+    std::size_t set_aside = 0;
+    bool moved = false;
+    std::optional<Value> best;
+    const auto take = [&](Value v) {
+      if (!best || preference(v) < preference(*best)) best = v;
+    };
+    for_each_successor(game_, p, [&](const auto&, const Position& next) {
+      moved = true;
+      if (set_aside < kAside && !game_.terminal(next) && !may_lose(next))
+        aside[set_aside++] = next;
+      else
+        take(through(value(next)));
+    });
+    if (!moved) return {Outcome::kLoss, 0};
+    if (best && best->outcome == Outcome::kWin) return *best;
+    for (std::size_t i = 0; i < set_aside; ++i) {
+      if (best && best->outcome == Outcome::kDraw) break;  // nothing put aside wins
+      const LayerIndex at = game_.locate(aside[i]);
+      const CompactTable* t = at.layer >= 0 ? held(at.layer) : nullptr;
+      if (t && t->outcome(at.index) == Outcome::kDraw)
+        take({Outcome::kDraw, 0});  // a draw's distance is 0: no need to read it
+      else
+        take(through(value(aside[i], at)));
+    }
+    return *best;
   }
 
   // The value of the move p -> next for the side making it. Under a progress rule

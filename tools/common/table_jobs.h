@@ -26,6 +26,7 @@
 #include "solvers/common/progress.h"
 #include "solvers/io/checked_text_file.h"
 #include "solvers/retrograde/layer_store.h"
+#include "solvers/retrograde/loss_filter.h"
 #include "tools/common/cli.h"
 #include "tools/common/process_ranks.h"
 #include "tools/common/report_builder.h"
@@ -588,14 +589,10 @@ inline std::map<int, std::string> read_verified_record(const std::string& path, 
 // reads the store.
 template <Reported G>
 const CompactTable& hold_layers_read(const G& game, LayerTables<G>& store, int layer) {
-  std::vector<int> reads;
-  if constexpr (LayerDependencies<G>)
-    reads = game.layers_read(layer);
-  else
-    for (int l = 0; l < layer; ++l) reads.push_back(l);
+  const std::vector<int> reached = layers_reached(game, layer);
   for (int l = 0; l < game.layer_count(); ++l)
-    if (l != layer && std::find(reads.begin(), reads.end(), l) == reads.end()) store.drop(l);
-  for (int l : reads)
+    if (std::find(reached.begin(), reached.end(), l) == reached.end()) store.drop(l);
+  for (int l : reached)
     if (store.present(l)) store.table(l);
   return store.table(layer);
 }
@@ -606,6 +603,14 @@ template <Reported G>
 void verify_layer(const G& game, LayerTables<G>& store, int layer, VerifyErrors& errors,
                   std::atomic<std::uint64_t>& checked) {
   const CompactTable& t = hold_layers_read(game, store, layer);
+  std::optional<CachedFilter> losses;  // loss_filter.h: most moves then go unranked
+  if constexpr (ImagedPositions<G> && !ProgressRuled<G>) losses = loss_filter(game, store, layer);
+  const auto implied = [&](const typename G::Position& p) {
+    if constexpr (ImagedPositions<G> && !ProgressRuled<G>)
+      if (losses)
+        return store.implied_ranking_few(p, [&](const auto& next) { return losses->may_contain(game.key(next)); });
+    return store.implied(p, layer);
+  };
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.size()), [&](const auto& range) {
     std::uint64_t count = 0;
     for_each_unranked(game, layer, range.begin(), range.end(), [&](std::uint64_t i, const auto& p) {
@@ -616,7 +621,7 @@ void verify_layer(const G& game, LayerTables<G>& store, int layer, VerifyErrors&
         return;
       }
       ++count;
-      const Value want = store.implied(*p, layer), have = t.value(i);
+      const Value have = t.value(i), want = implied(*p);
       if (want.outcome != have.outcome || (want.outcome != Outcome::kDraw && want.distance != have.distance))
         errors.report(game.format(*p) + ": stored " + value_text(have) + ", successors give " + value_text(want));
     });
