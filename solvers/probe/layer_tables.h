@@ -278,6 +278,7 @@ class LayerTables {
     };
     for_each_successor(game_, p, [&](const auto&, const Position& next) {
       moved = true;
+      // A terminal position may lie outside the tables, where may_lose knows nothing: valued now.
       if (set_aside < kAside && !game_.terminal(next) && !may_lose(next))
         aside[set_aside++] = next;
       else
@@ -287,12 +288,7 @@ class LayerTables {
     if (best && best->outcome == Outcome::kWin) return *best;
     for (std::size_t i = 0; i < set_aside; ++i) {
       if (best && best->outcome == Outcome::kDraw) break;  // nothing put aside wins
-      const LayerIndex at = game_.locate(aside[i]);
-      const CompactTable* t = at.layer >= 0 ? held(at.layer) : nullptr;
-      if (t && t->outcome(at.index) == Outcome::kDraw)
-        take({Outcome::kDraw, 0});  // a draw's distance is 0: no need to read it
-      else
-        take(through(value(aside[i], at)));
+      take(through(value(aside[i])));
     }
     return *best;
   }

@@ -46,7 +46,6 @@ class CachedFilter {
     const std::uint64_t b = bits(key);
     return (words_[word(key)].load(std::memory_order_relaxed) & b) == b;
   }
-  std::size_t bytes() const { return words_.size() * sizeof(std::uint64_t); }
 
  private:
   static constexpr std::uint64_t kOdd = 0x9e3779b97f4a7c15ULL;  // 2^64 / golden ratio

@@ -603,10 +603,11 @@ template <Reported G>
 void verify_layer(const G& game, LayerTables<G>& store, int layer, VerifyErrors& errors,
                   std::atomic<std::uint64_t>& checked) {
   const CompactTable& t = hold_layers_read(game, store, layer);
+  constexpr bool kFiltered = ImagedPositions<G> && !ProgressRuled<G>;
   std::optional<CachedFilter> losses;  // loss_filter.h: most moves then go unranked
-  if constexpr (ImagedPositions<G> && !ProgressRuled<G>) losses = loss_filter(game, store, layer);
+  if constexpr (kFiltered) losses = loss_filter(game, store, layer);
   const auto implied = [&](const typename G::Position& p) {
-    if constexpr (ImagedPositions<G> && !ProgressRuled<G>)
+    if constexpr (kFiltered)
       if (losses)
         return store.implied_ranking_few(p, [&](const auto& next) { return losses->may_contain(game.key(next)); });
     return store.implied(p, layer);
